@@ -16,6 +16,7 @@ import { PaymentPlanError } from './modules/payment-plans/payment-plans.exceptio
 import { PortalPlanError } from './modules/portal/portal-plans.exception';
 import { CreditError } from './modules/credits/credits.exception';
 import { CreditProductError } from './modules/credit-products/credit-products.exception';
+import { MembershipError } from './modules/credit-products/memberships.exception';
 import { MakeupError } from './modules/makeups/makeups.exception';
 
 /**
@@ -44,4 +45,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   CreditError,
   CreditProductError,
   MakeupError,
+  MembershipError,
 };

@@ -79,6 +79,20 @@ export const MakeupError = {
 } as const;
 export type MakeupError = (typeof MakeupError)[keyof typeof MakeupError];
 
+/** Failure codes of the membership feature */
+export const MembershipError = {
+  NotFound: 'MEMBERSHIP_NOT_FOUND',
+  Ended: 'MEMBERSHIP_ENDED',
+  FreezeInPast: 'MEMBERSHIP_FREEZE_IN_PAST',
+  FreezeInvalid: 'MEMBERSHIP_FREEZE_INVALID',
+  NotDue: 'MEMBERSHIP_RENEWAL_NOT_DUE',
+  RenewalInProgress: 'MEMBERSHIP_RENEWAL_IN_PROGRESS',
+  NoSavedMethod: 'MEMBERSHIP_NO_SAVED_METHOD',
+  RenewalIsCard: 'MEMBERSHIP_RENEWAL_IS_CARD',
+  CardUnavailable: 'MEMBERSHIP_CARD_UNAVAILABLE',
+} as const;
+export type MembershipError = (typeof MembershipError)[keyof typeof MembershipError];
+
 /** Failure codes of the organization feature */
 export const OrganizationError = {
   LegalDetailTooLong: 'LEGAL_DETAIL_TOO_LONG',
@@ -221,7 +235,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | MakeupError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | MakeupError | MembershipError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -310,6 +310,25 @@ export interface paths {
     put: operations["MakeupPolicies_saveForClass"];
     delete: operations["MakeupPolicies_removeForClass"];
   };
+  "/api/memberships": {
+    get: operations["Memberships_list"];
+  };
+  "/api/memberships/{id}": {
+    get: operations["Memberships_one"];
+  };
+  "/api/memberships/{id}/cancel-at-period-end": {
+    put: operations["Memberships_cancelAtPeriodEnd"];
+  };
+  "/api/memberships/{id}/freeze": {
+    put: operations["Memberships_freeze"];
+    delete: operations["Memberships_unfreeze"];
+  };
+  "/api/memberships/{id}/mark-renewal-paid": {
+    post: operations["Memberships_markRenewalPaid"];
+  };
+  "/api/memberships/{id}/renew": {
+    post: operations["Memberships_renew"];
+  };
   "/api/organizations": {
     get: operations["Organizations_list"];
     post: operations["Organizations_create"];
@@ -424,6 +443,19 @@ export interface paths {
   };
   "/api/portal/makeups/tokens/{id}/sessions": {
     get: operations["PortalMakeups_sessions"];
+  };
+  "/api/portal/memberships": {
+    get: operations["PortalMemberships_list"];
+  };
+  "/api/portal/memberships/{id}/cancel-at-period-end": {
+    put: operations["PortalMemberships_cancelAtPeriodEnd"];
+  };
+  "/api/portal/memberships/{id}/freeze": {
+    put: operations["PortalMemberships_freeze"];
+    delete: operations["PortalMemberships_unfreeze"];
+  };
+  "/api/portal/memberships/{id}/pay": {
+    post: operations["PortalMemberships_pay"];
   };
   "/api/portal/payment-plans": {
     get: operations["PortalPlans_list"];
@@ -895,6 +927,20 @@ export interface webhooks {
      * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
     post: operations["webhook_credit_used"];
+  };
+  "membership.renewed": {
+    /**
+     * membership.renewed
+     * @description A membership's renewal was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_membership_renewed"];
+  };
+  "membership.renewal_failed": {
+    /**
+     * membership.renewal_failed
+     * @description A membership's renewal charge failed. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_membership_renewal_failed"];
   };
 }
 
@@ -1489,6 +1535,10 @@ export interface components {
        * @example Maria Lopez
        */
       instructor: string;
+    };
+    CancelAtPeriodEndDto: {
+      /** @example true */
+      cancelAtPeriodEnd: boolean;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -2433,7 +2483,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used" | "membership.renewed" | "membership.renewal_failed")[];
       /** @example true */
       active: boolean;
       /**
@@ -3862,7 +3912,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PortalPlanError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["MembershipError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PortalPlanError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3897,6 +3947,12 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    FreezeDto: {
+      /** @example 2027-01-10 */
+      from: string;
+      /** @example 2027-01-31 */
+      until: string;
     };
     GrantCreditDto: {
       /** @example Missed two weeks for an injury */
@@ -4582,6 +4638,179 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId?: string;
+    };
+    /**
+     * @description Failure codes of the membership feature
+     * @enum {string}
+     */
+    MembershipError: "MEMBERSHIP_NOT_FOUND" | "MEMBERSHIP_ENDED" | "MEMBERSHIP_FREEZE_IN_PAST" | "MEMBERSHIP_FREEZE_INVALID" | "MEMBERSHIP_RENEWAL_NOT_DUE" | "MEMBERSHIP_RENEWAL_IN_PROGRESS" | "MEMBERSHIP_NO_SAVED_METHOD" | "MEMBERSHIP_RENEWAL_IS_CARD" | "MEMBERSHIP_CARD_UNAVAILABLE";
+    MembershipRenewalDto: {
+      /**
+       * @description Attempts of the renewal in progress
+       * @example 0
+       */
+      attempts: number;
+      /**
+       * @description succeeded, soft_decline, hard_decline, authentication_required, …
+       * @example null
+       */
+      lastOutcome: string | null;
+      /** @example null */
+      lastDeclineCode: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * @description The member was asked to pay on-session (not retried off-session)
+       * @example false
+       */
+      awaitingPayer: boolean;
+      /**
+       * Format: date-time
+       * @description When an unpaid renewal lapses
+       * @example null
+       */
+      lapsesAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      renewedAt: string | null;
+    };
+    MembershipRenewalFailedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      membershipId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /** @example Monthly unlimited */
+      productName: string;
+      /**
+       * @description Dollars
+       * @example 89.5
+       */
+      amount: number;
+      /**
+       * @example soft_decline
+       * @enum {string}
+       */
+      outcome: "authentication_required" | "soft_decline" | "hard_decline";
+      /** @example insufficient_funds */
+      declineCode?: string | null;
+      /**
+       * @description Whether the saved method will be tried again on the retry schedule
+       * @example true
+       */
+      willRetry: boolean;
+      /**
+       * @description The membership after this attempt
+       * @example pending_renewal
+       * @enum {string}
+       */
+      status: "pending_renewal" | "lapsed";
+    };
+    MembershipRenewedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      membershipId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /** @example Monthly unlimited */
+      productName: string;
+      /**
+       * @description Dollars
+       * @example 89.5
+       */
+      amount: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paidVia: "card" | "in-person";
+      /**
+       * @description First day of the new period
+       * @example 2027-01-07
+       */
+      periodStart: string;
+      /**
+       * @description Last day of the new period
+       * @example 2027-02-06
+       */
+      periodEnd: string;
+    };
+    MembershipResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      saleId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "pending_renewal" | "cancelled" | "lapsed";
+      /** @enum {string} */
+      period: "month" | "year";
+      /** @enum {string} */
+      channel: "card" | "in_person";
+      /** @example 2026-12-07 */
+      currentPeriodStart: string;
+      /** @example 2027-01-06 */
+      currentPeriodEnd: string;
+      /** @example false */
+      cancelAtPeriodEnd: boolean;
+      /** @example null */
+      frozenFrom: string | null;
+      /** @example null */
+      frozenUntil: string | null;
+      /**
+       * @description A card is saved for off-session renewals
+       * @example true
+       */
+      hasSavedMethod: boolean;
+      renewal: components["schemas"]["MembershipRenewalDto"];
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     MoveInstalmentDto: {
       /** Format: date-time */
@@ -7111,6 +7340,24 @@ export interface components {
        * @example null
        */
       waitingRoomUntil: string | null;
+    };
+    RenewalPaymentDto: {
+      /** @example pi_123_secret_456 */
+      clientSecret: string;
+      /** @example pi_123 */
+      paymentIntentId: string;
+      /**
+       * @description Dollars
+       * @example 89.5
+       */
+      amount: number;
+    };
+    RenewNowResponseDto: {
+      /** @enum {string} */
+      outcome: "succeeded" | "processing" | "soft_decline" | "hard_decline" | "authentication_required";
+      /** @example null */
+      declineCode?: string | null;
+      membership: components["schemas"]["MembershipResponseDto"];
     };
     ReportAbsenceDto: {
       /** Format: uuid */
@@ -9942,7 +10189,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used" | "membership.renewed" | "membership.renewal_failed";
       /**
        * @example delivered
        * @enum {string}
@@ -9973,7 +10220,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used" | "membership.renewed" | "membership.renewal_failed")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -9989,7 +10236,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used" | "membership.renewed" | "membership.renewal_failed")[];
       /** @example true */
       active: boolean;
       /**
@@ -14509,6 +14756,275 @@ export interface operations {
       };
     };
   };
+  Memberships_list: {
+    parameters: {
+      query?: {
+        studentId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first (500 at most); one student with ?studentId= */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's membership is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_cancelAtPeriodEnd: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelAtPeriodEndDto"];
+      };
+    };
+    responses: {
+      /** @description Cancel at the end of the current period (no renewal is charged), or take it back. 409 MEMBERSHIP_ENDED */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_freeze: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FreezeDto"];
+      };
+    };
+    responses: {
+      /** @description Freeze from one day to another (the renewal waits for the freeze to end; the next period starts the day after it). 400 MEMBERSHIP_FREEZE_IN_PAST, MEMBERSHIP_FREEZE_INVALID; 409 MEMBERSHIP_ENDED */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_unfreeze: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The freeze ended (removed) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_markRenewalPaid: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description An in-person membership's renewal paid at the desk: the next period and its allowance. 409 MEMBERSHIP_RENEWAL_IS_CARD, MEMBERSHIP_RENEWAL_NOT_DUE, MEMBERSHIP_ENDED */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Memberships_renew: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Renew now: the renewal of a card membership whose period ended, charged off-session on the saved card at once (the job's path); a decline is recorded and answered as the outcome. 409 MEMBERSHIP_RENEWAL_IN_PROGRESS (another admin is charging it), MEMBERSHIP_RENEWAL_NOT_DUE, MEMBERSHIP_NO_SAVED_METHOD, MEMBERSHIP_ENDED; 503 MEMBERSHIP_CARD_UNAVAILABLE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RenewNowResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Organizations_list: {
     responses: {
       /** @description The caller's own organization (a one-item list) */
@@ -15950,6 +16466,166 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["MakeupSessionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_list: {
+    responses: {
+      /** @description The member's and their household's memberships */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_cancelAtPeriodEnd: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelAtPeriodEndDto"];
+      };
+    };
+    responses: {
+      /** @description Cancel at the end of the current period, or take it back */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_freeze: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FreezeDto"];
+      };
+    };
+    responses: {
+      /** @description Freeze from one day to another; 400 MEMBERSHIP_FREEZE_IN_PAST */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_unfreeze: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The freeze ended (removed) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_pay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Pay a pending renewal now (the emailed link's page): a PaymentIntent for the member's browser that also saves the card for the next renewals; the job stops charging it meanwhile. Paid when Stripe's signed event arrives. 409 MEMBERSHIP_RENEWAL_NOT_DUE, MEMBERSHIP_RENEWAL_IN_PROGRESS; 503 MEMBERSHIP_CARD_UNAVAILABLE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RenewalPaymentDto"];
           };
         };
       };
@@ -21522,6 +22198,86 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["CreditUsedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * membership.renewed
+   * @description A membership's renewal was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_membership_renewed: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "membership.renewed";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["MembershipRenewedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * membership.renewal_failed
+   * @description A membership's renewal charge failed. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_membership_renewal_failed: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "membership.renewal_failed";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["MembershipRenewalFailedData"];
         };
       };
     };

@@ -26,6 +26,8 @@ export const WEBHOOK_EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: 'student.updated', label: 'Student updated' },
   { value: 'credit.granted', label: 'Credit granted' },
   { value: 'credit.used', label: 'Credit used' },
+  { value: 'membership.renewed', label: 'Membership renewed' },
+  { value: 'membership.renewal_failed', label: 'Membership renewal failed' },
 ];
 
 /** What the endpoint's state says about its latest deliveries (the server tracks failing and disabling). */

@@ -481,6 +481,16 @@ describe('bad input on every write route', () => {
         auth: 'public',
         body: { organizationId: org.orgId, productId: '00000000-0000-4000-8000-000000000000', buyer: person, amount: 100 },
       },
+      // Memberships (issue 41 §2): the sweep's ids name no membership (404 for good input).
+      'PUT /api/memberships/:id/cancel-at-period-end': { auth: 'admin', body: { cancelAtPeriodEnd: true } },
+      'PUT /api/memberships/:id/freeze': { auth: 'admin', body: { from: '2099-01-01', until: '2099-01-10' } },
+      'DELETE /api/memberships/:id/freeze': { auth: 'admin', body: null },
+      'POST /api/memberships/:id/renew': { auth: 'admin', body: null },
+      'POST /api/memberships/:id/mark-renewal-paid': { auth: 'admin', body: null },
+      'PUT /api/portal/memberships/:id/cancel-at-period-end': { auth: 'portal', body: { cancelAtPeriodEnd: false } },
+      'PUT /api/portal/memberships/:id/freeze': { auth: 'portal', body: { from: '2099-01-01', until: '2099-01-10' } },
+      'DELETE /api/portal/memberships/:id/freeze': { auth: 'portal', body: null },
+      'POST /api/portal/memberships/:id/pay': { auth: 'portal', body: null },
       // Terms: the sweep's ids name no term (404 for good input).
       'POST /api/terms': {
         auth: 'admin',

@@ -48,6 +48,7 @@ describe('every job on two instances at once', () => {
           'go-no-go',
           'class-milestones',
           'instalment-charges',
+          'membership-renewals',
           'payment-plan-deadlines',
           'retention',
           'statement-emails',

@@ -51,6 +51,7 @@ import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharge
 import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantIndexes';
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
 import { JobClaimIndexes1773007000000 } from './1773007000000-JobClaimIndexes';
+import { MembershipRenewals1773001000000 } from './1773001000000-MembershipRenewals';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
@@ -136,5 +137,6 @@ export const MIGRATIONS = [
   Makeups1772005000000,
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
+  MembershipRenewals1773001000000,
   JobClaimIndexes1773007000000,
 ];

@@ -12,6 +12,7 @@ import { CreditProductError, CreditProductException } from './credit-products.ex
 import { CreditSalesRepository } from './credit-sales.repository';
 import { CreditSalesService } from './credit-sales.service';
 import type { CardCheckoutDto } from './dto/credit-sale.dto';
+import { MembershipPayers } from './membership-payers';
 
 const MIN_CARD_CENTS = 50;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -20,6 +21,9 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * Buying a product on the public site by card (issue 41 §2): a pending sale, then a PaymentIntent as a destination
  * charge to the organization's connected account, as every card payment. The credit is granted only when Stripe's
  * signed `payment_intent.succeeded` is claimed (CreditSaleEvents), never on the browser's word.
+ *
+ * A membership's PaymentIntent also saves the payer's method for its renewals (`setup_future_usage: off_session` on
+ * the payer's Customer in this organization, MembershipPayers), as a payment plan's deposit does.
  *
  * An intro offer is one per person (by email): the same person asking again while their sale is open gets the same
  * sale and PaymentIntent (a retry, a second tab); once paid, 409 CREDIT_PRODUCT_INTRO_USED.
@@ -34,14 +38,15 @@ export class CardCheckout {
     private readonly sales: CreditSalesRepository,
     private readonly selling: CreditSalesService,
     private readonly students: StudentsService,
+    private readonly payer: MembershipPayers,
   ) {}
 
   async start(dto: CardCheckoutDto) {
     const unavailable = () => new CreditProductException(CreditProductError.CardUnavailable, 'Card payments are not available right now.');
     if (!this.stripe.isConfigured) throw unavailable();
     const email = dto.buyer.email.toLowerCase();
-    const { sale, destination } = await this.db.transaction(async (m) => {
-      const product = await this.selling.sellable(m, dto.organizationId, dto.productId, 'card').catch((e: unknown) => {
+    const { sale, destination, product } = await this.db.transaction(async (m) => {
+      const product = await this.selling.sellable(m, dto.organizationId, dto.productId).catch((e: unknown) => {
         // A product the public site does not sell is not found there, whatever the reason.
         throw e instanceof CreditProductException && e.code === CreditProductError.Inactive
           ? new CreditProductException(CreditProductError.NotFound, `Product ${dto.productId} not found`)
@@ -60,7 +65,7 @@ export class CardCheckout {
       if (!ready.chargesEnabled || !ready.stripeAccountId) throw unavailable();
       if (product.introOffer) {
         const open = await this.sales.introSale(m, dto.organizationId, product.id, email);
-        if (open?.status === 'pending' && open.channel === 'card') return { sale: open, destination: ready.stripeAccountId };
+        if (open?.status === 'pending' && open.channel === 'card') return { sale: open, destination: ready.stripeAccountId, product };
       }
       const known = await this.students.findByEmail(dto.organizationId, email, m);
       const sale = await this.selling.open(m, product, {
@@ -73,14 +78,15 @@ export class CardCheckout {
         amountCents: product.priceCents,
         intro: product.introOffer,
       });
-      return { sale, destination: ready.stripeAccountId };
+      return { sale, destination: ready.stripeAccountId, product };
     });
-    const intent = await this.intentFor(sale, destination);
+    const customer = product.kind === 'membership' ? await this.payer.customerFor(sale) : null;
+    const intent = await this.intentFor(sale, destination, customer);
     return { saleId: sale.id, clientSecret: intent.client_secret ?? '', paymentIntentId: intent.id, amount: sale.amountCents / 100 };
   }
 
   /** One PaymentIntent per sale, whoever asks again (Stripe answers the same one to the same idempotency key). */
-  private async intentFor(sale: CreditSale, destination: string) {
+  private async intentFor(sale: CreditSale, destination: string, customer: string | null) {
     const fee = platformFeeCents(sale.amountCents, this.config.getOrThrow('app', { infer: true }).platformFeePercent);
     try {
       const intent = sale.stripePaymentIntentId
@@ -92,6 +98,8 @@ export class CardCheckout {
               application_fee_amount: fee,
               transfer_data: { destination },
               automatic_payment_methods: { enabled: true },
+              // A membership: the payer's Customer, and the method saved for the renewals' off-session charges.
+              ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
               metadata: { organizationId: sale.organizationId, creditSaleId: sale.id, productId: sale.productId },
             },
             { idempotencyKey: `classlane-credit-sale-${sale.id}` },

@@ -53,6 +53,8 @@ export interface CreditSale {
   intro: boolean;
   stripePaymentIntentId: string | null;
   stripeChargeId: string | null;
+  /** A card membership's payer as a Stripe Customer of this organization (the renewals charge its saved method). */
+  stripeCustomerId: string | null;
   entitlementId: string | null;
   markedByUserId: string | null;
   paidAt: Date | null;

@@ -52,6 +52,7 @@ export class CreditSaleEvents implements StripeEventHandler, OnModuleInit {
       actorUserId: null,
       chargeId: pi.chargeId,
       platformFeeCents: pi.applicationFee,
+      paymentMethodId: pi.paymentMethod,
     });
   }
 

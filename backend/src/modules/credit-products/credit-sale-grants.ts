@@ -5,7 +5,7 @@ import type { Entitlement } from '../credits/credit.types';
 import type { CreditProduct, CreditSale } from './credit-product.types';
 import { CreditProductError, CreditProductException } from './credit-products.exception';
 import { CreditSalesRepository } from './credit-sales.repository';
-import { MembershipsRepository } from './memberships.repository';
+import { MembershipsRepository, type Membership } from './memberships.repository';
 
 /**
  * An unlimited membership's allowance: the ledger counts uses, so "unlimited" is the ledger's largest amount, which no
@@ -20,8 +20,9 @@ export const UNLIMITED_USES = 100_000_000;
  * - pack: its uses, for its scope, valid from the day of the sale for `validityDays` days (the last one included;
  *   none: no expiry).
  * - account credit: its cents, for any class, no expiry.
- * - membership: the membership starts (its first period from the day of the sale) and the period's allowance is
- *   granted (`membership_period`, valid through the period's last day; uses per period, or unlimited).
+ * - membership: the membership starts (its first period from the day of the sale; by card with the method the payment
+ *   saved) and the period's allowance is granted (`membership_period`, valid through the period's last day; uses per
+ *   period, or unlimited).
  */
 @Injectable()
 export class CreditSaleGrants {
@@ -36,9 +37,9 @@ export class CreditSaleGrants {
     sale: CreditSale,
     product: CreditProduct,
     studentId: string,
-    payment: { actorUserId: string | null; chargeId?: string | null; platformFeeCents?: number },
+    payment: { actorUserId: string | null; chargeId?: string | null; platformFeeCents?: number; paymentMethodId?: string | null },
   ): Promise<{ sale: CreditSale; entitlement: Entitlement }> {
-    const entitlement = await this.grant(m, sale, product, studentId, payment.actorUserId);
+    const entitlement = await this.grant(m, sale, product, studentId, payment.actorUserId, payment.paymentMethodId ?? null);
     const paid = await this.sales.markPaid(m, sale.organizationId, sale.id, {
       studentId,
       entitlementId: entitlement.id,
@@ -51,7 +52,36 @@ export class CreditSaleGrants {
     return { sale: paid, entitlement };
   }
 
-  private async grant(m: EntityManager, sale: CreditSale, product: CreditProduct, studentId: string, actorUserId: string | null) {
+  /**
+   * A membership period's allowance (uses per period, or unlimited), valid through the period's last day: the first
+   * period's at the sale, each renewed one's when its renewal is paid.
+   */
+  grantPeriod(m: EntityManager, ms: Membership, product: CreditProduct, actorUserId: string | null, reason: string): Promise<Entitlement> {
+    return this.ledger.grant(m, {
+      organizationId: ms.organizationId,
+      holderStudentId: ms.studentId,
+      kind: 'membership_allowance',
+      source: 'membership_period',
+      sourceRef: ms.id,
+      label: product.name,
+      actorUserId,
+      reason,
+      amount: product.uses ?? UNLIMITED_USES,
+      scope: product.scope,
+      scopeClassIds: product.scopeClassIds,
+      validFrom: ms.currentPeriodStart,
+      validUntil: ms.currentPeriodEnd,
+    });
+  }
+
+  private async grant(
+    m: EntityManager,
+    sale: CreditSale,
+    product: CreditProduct,
+    studentId: string,
+    actorUserId: string | null,
+    paymentMethodId: string | null,
+  ) {
     const common = {
       organizationId: sale.organizationId,
       holderStudentId: studentId,
@@ -65,24 +95,18 @@ export class CreditSaleGrants {
       return this.ledger.grant(m, { ...common, kind: 'account_credit', amount: product.creditCents ?? sale.amountCents, scope: 'all' });
     if (product.kind === 'membership') {
       if (!product.period) throw new CreditProductException(CreditProductError.Invalid, 'This membership has no period.');
+      // A card membership keeps the method its first payment saved (setup_future_usage) for its renewals.
       const ms = await this.memberships.start(m, {
         organizationId: sale.organizationId,
         productId: product.id,
         saleId: sale.id,
         studentId,
         period: product.period,
+        channel: sale.channel,
+        stripeCustomerId: sale.channel === 'card' ? sale.stripeCustomerId : null,
+        stripePaymentMethodId: sale.channel === 'card' ? paymentMethodId : null,
       });
-      return this.ledger.grant(m, {
-        ...common,
-        kind: 'membership_allowance',
-        source: 'membership_period',
-        sourceRef: ms.id,
-        amount: product.uses ?? UNLIMITED_USES,
-        scope: product.scope,
-        scopeClassIds: product.scopeClassIds,
-        validFrom: ms.currentPeriodStart,
-        validUntil: ms.currentPeriodEnd,
-      });
+      return this.grantPeriod(m, ms, product, actorUserId, common.reason);
     }
     const { today, later } = await this.sales.today(m, sale.organizationId, (product.validityDays ?? 1) - 1);
     return this.ledger.grant(m, {

@@ -7,7 +7,7 @@ import type { CreditSale, SaleChannel } from './credit-product.types';
 
 const COLUMNS = `id, organization_id AS "organizationId", product_id AS "productId", student_id AS "studentId",
   buyer_email AS "buyerEmail", buyer, channel, status, amount_cents AS "amountCents", platform_fee_cents AS "platformFeeCents",
-  intro, stripe_payment_intent_id AS "stripePaymentIntentId", stripe_charge_id AS "stripeChargeId",
+  intro, stripe_payment_intent_id AS "stripePaymentIntentId", stripe_charge_id AS "stripeChargeId", stripe_customer_id AS "stripeCustomerId",
   entitlement_id AS "entitlementId", marked_by_user_id AS "markedByUserId", paid_at AS "paidAt", created_at AS "createdAt"`;
 
 export interface NewSale {
@@ -96,6 +96,15 @@ export class CreditSalesRepository {
       `UPDATE credit_sales SET stripe_payment_intent_id = $3, updated_at = now()
         WHERE organization_id = $1 AND id = $2 AND stripe_payment_intent_id IS NULL`,
       [organizationId, id, paymentIntentId],
+    );
+  }
+
+  /** The Stripe Customer a card membership's checkout opened (kept once: a second tab gets the same one). */
+  async setCustomer(m: EntityManager, organizationId: string, id: string, customerId: string): Promise<void> {
+    await m.query(
+      `UPDATE credit_sales SET stripe_customer_id = $3, updated_at = now()
+        WHERE organization_id = $1 AND id = $2 AND stripe_customer_id IS NULL`,
+      [organizationId, id, customerId],
     );
   }
 

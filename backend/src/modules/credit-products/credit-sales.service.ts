@@ -57,7 +57,7 @@ export class CreditSalesService {
     return this.db.transaction(async (m) => {
       const student = await this.students.findInOrganization(dto.studentId, organizationId, m);
       if (!student) throw refused(CreditProductError.StudentNotFound, `Student ${dto.studentId} not found`);
-      const product = await this.sellable(m, organizationId, dto.productId, 'in_person');
+      const product = await this.sellable(m, organizationId, dto.productId);
       const sale = await this.open(m, product, {
         organizationId,
         productId: product.id,
@@ -96,16 +96,11 @@ export class CreditSalesService {
     });
   }
 
-  /**
-   * The product, if this organization still sells it through this channel. A membership is sold in person only for now:
-   * by card it needs the payer's method saved for its renewals, which is not built yet.
-   */
-  async sellable(m: EntityManager, organizationId: string, productId: string, channel: 'card' | 'in_person'): Promise<CreditProduct> {
+  /** The product, if this organization still sells it (a membership by card saves the payer's method: card-checkout.service.ts). */
+  async sellable(m: EntityManager, organizationId: string, productId: string): Promise<CreditProduct> {
     const product = await this.products.find(organizationId, productId, m);
     if (!product) throw refused(CreditProductError.NotFound, `Product ${productId} not found`);
     if (!product.active) throw refused(CreditProductError.Inactive, 'This product is no longer sold.');
-    if (product.kind === 'membership' && channel === 'card')
-      throw refused(CreditProductError.KindNotSold, 'Memberships are sold in person for now, not by card online.');
     return product;
   }
 

@@ -39,6 +39,15 @@ export class PayerPlansService {
     return this.repo.saveCustomer(organizationId, studentId, created.id);
   }
 
+  /**
+   * The organization's failure rules for off-session charges (its plan settings, or the defaults): soft declines are
+   * retried `retryDays` after each attempt; a payer asked to pay on-session has `graceDays`. Memberships renew by them.
+   */
+  async retryRules(organizationId: string): Promise<{ retryDays: number[]; graceDays: number }> {
+    const s = await this.repo.settings(organizationId);
+    return { retryDays: s.retryDays, graceDays: s.graceDays };
+  }
+
   /** The plan as chosen, pending until Stripe confirms; the quoted schedule and the consent are kept with it. */
   async choose(c: PlanChoice): Promise<PayerPlanRow> {
     const customerId = await this.customer(c.organizationId, c.studentId, c.email, c.name);

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = [
   'payment_plan.past_due',
   'credit.granted',
   'credit.used',
+  'membership.renewed',
+  'membership.renewal_failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../common/openapi/common.responses';
 import { PaymentPlanInstalmentFailedData, PaymentPlanInstalmentPaidData, PaymentPlanPastDueData } from './payment-plan-payloads';
+import { MembershipRenewalFailedData, MembershipRenewedData } from './membership-payloads';
 
 /*
  * The `data` of each outbound webhook event, as its publishers send it today. The classes are the TypeScript types
@@ -167,6 +168,8 @@ export interface WebhookPayloads {
   'payment_plan.past_due': PaymentPlanPastDueData;
   'credit.granted': CreditGrantedData;
   'credit.used': CreditUsedData;
+  'membership.renewed': MembershipRenewedData;
+  'membership.renewal_failed': MembershipRenewalFailedData;
 }
 
 /** The classes each event's `data` may be one of (the document's schemas; two for student.updated, sent after a change or an erasure). */
@@ -189,6 +192,8 @@ export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { descript
     shapes: [CreditGrantedData],
   },
   'credit.used': { description: 'A registration was paid with a credit', shapes: [CreditUsedData] },
+  'membership.renewed': { description: "A membership's renewal was paid", shapes: [MembershipRenewedData] },
+  'membership.renewal_failed': { description: "A membership's renewal charge failed", shapes: [MembershipRenewalFailedData] },
 };
 
 /** The envelope every event is POSTed in, with the event's `data`: one JSON Schema per event. */

@@ -224,8 +224,14 @@ function createPaymentIntent(req: StandInRequest, state: StandInState): StandInR
   if ((b.automatic_payment_methods as Record<string, unknown> | undefined)?.enabled !== 'true')
     return stripeError(400, 'Classlane contract: automatic_payment_methods[enabled] must be true');
   const metadata = (b.metadata ?? {}) as Record<string, unknown>;
-  // A product's card sale (credit-products) names its sale instead of a class and an enrollment.
-  const required = typeof metadata.creditSaleId === 'string' ? (['organizationId', 'creditSaleId'] as const) : REQUIRED_METADATA;
+  // A product's card sale (credit-products) names its sale instead of a class and an enrollment; a membership's renewal
+  // paid on-session names the membership and the period it pays for.
+  const required =
+    typeof metadata.creditSaleId === 'string'
+      ? (['organizationId', 'creditSaleId'] as const)
+      : typeof metadata.membershipId === 'string'
+        ? (['organizationId', 'membershipId', 'membershipPeriodStart'] as const)
+        : REQUIRED_METADATA;
   for (const key of required)
     if (typeof metadata[key] !== 'string' || !metadata[key]) return stripeError(400, `Classlane contract: metadata[${key}] is required`);
   const saved = savedForLater(b, state);
