@@ -59,7 +59,8 @@ export function withTaxesAndFees<Q extends PricedQuote>(q: Q, step: TaxStep): Q 
     totalCents: perAttendee.reduce((n, s) => n + s.amountCents, 0),
     perAttendee,
     taxes,
-    fees: step.fees,
+    // Each fee keeps its own taxes: the part of a payment a cancelled registration keeps (or gives back later) is then exact.
+    fees: step.fees.map((f) => ({ ...f, taxes: lineTaxes(f.cents, feeRules, inclusive) })),
   };
 }
 
