@@ -7,7 +7,12 @@ const GST = { label: 'GST', rate: 5, compound: false, appliesTo: ['tuition', 're
 const FEE = { label: 'Annual registration fee', amount: 25, per: 'household', period: 'year' };
 
 type Org = Awaited<ReturnType<typeof cardOrg>>;
-type Receipt = { kind: string; total: number; taxes: { label: string; amount: number }[]; lines: { description: string; amount: number }[] };
+type Receipt = {
+  kind: string;
+  total: number;
+  taxes: { label: string; amount: number }[];
+  lines: { description: string; amount: number }[];
+};
 
 /**
  * Issue 43 §2: the registration fee is refunded only when every registration of its period is cancelled, with the
@@ -19,14 +24,21 @@ describe('the registration fee refunded with the last registration of its period
   let w: CardWorld;
   let org: Org;
   const classIn = (title: string) =>
-    createClass(w.a, org, { title, price: 80, discountPrice: 80, maxStudents: 20, startDate: new Date(Date.now() + 10 * DAY).toISOString() });
+    createClass(w.a, org, {
+      title,
+      price: 80,
+      discountPrice: 80,
+      maxStudents: 20,
+      startDate: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
   const policy = (refundPercentage: number) =>
     w.a.db.query(`UPDATE organizations SET settings = jsonb_set(settings, '{cancellationPolicies}', $2::jsonb) WHERE id = $1`, [
       org.orgId,
       JSON.stringify([{ daysBeforeClass: 7, refundPercentage }]),
     ]);
   const quoteTotal = async (classId: string, email: string) =>
-    (await w.a.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId, email }).expect(200)).body.data.total as number;
+    (await w.a.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId, email }).expect(200)).body.data
+      .total as number;
   const cardPay = async (classId: string, amount: number, student: Record<string, unknown>) => {
     const body = intentBody(org.orgId, classId, amount, student);
     const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
@@ -39,14 +51,13 @@ describe('the registration fee refunded with the last registration of its period
   };
   const cancel = (id: string) => w.a.http.post(`/api/enrollments/${id}/cancel`).set(org.auth).send({}).expect(200);
   const creditNotes = async (): Promise<Receipt[]> =>
-    ((await w.a.http.get('/api/receipts').set(org.auth).query({ sort: '["issuedAt","ASC"]' }).expect(200)).body
-      .data as Receipt[]).filter((r) => r.kind === 'credit_note');
+    ((await w.a.http.get('/api/receipts').set(org.auth).query({ sort: '["issuedAt","ASC"]' }).expect(200)).body.data as Receipt[]).filter(
+      (r) => r.kind === 'credit_note',
+    );
 
   /** Each credit note's total and GST, smallest first. */
   const gst = (notes: Receipt[]) =>
-    notes
-      .map((n) => [n.total, n.taxes.find((t) => t.label === 'GST')?.amount ?? 0])
-      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    notes.map((n) => [n.total, n.taxes.find((t) => t.label === 'GST')?.amount ?? 0]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
   beforeAll(async () => {
     w = await startCardWorld();

@@ -14,10 +14,14 @@ export class RegistrationFeeHolders1773005000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE registration_fee_charges DROP CONSTRAINT registration_fee_charges_amount_cents_check');
-    await q.query('ALTER TABLE registration_fee_charges ADD CONSTRAINT registration_fee_charges_amount_cents_check CHECK (amount_cents >= 0)');
+    await q.query(
+      'ALTER TABLE registration_fee_charges ADD CONSTRAINT registration_fee_charges_amount_cents_check CHECK (amount_cents >= 0)',
+    );
     await q.query('ALTER TABLE registration_fee_charges ADD COLUMN holder_enrollment_id uuid');
     await q.query(`ALTER TABLE registration_fee_charges ADD COLUMN tax_lines jsonb NOT NULL DEFAULT '[]'::jsonb`);
-    await q.query('CREATE INDEX registration_fee_charges_holder ON registration_fee_charges (holder_enrollment_id) WHERE holder_enrollment_id IS NOT NULL');
+    await q.query(
+      'CREATE INDEX registration_fee_charges_holder ON registration_fee_charges (holder_enrollment_id) WHERE holder_enrollment_id IS NOT NULL',
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -26,6 +30,8 @@ export class RegistrationFeeHolders1773005000000 implements MigrationInterface {
     await q.query('ALTER TABLE registration_fee_charges DROP COLUMN tax_lines');
     await q.query('ALTER TABLE registration_fee_charges DROP COLUMN holder_enrollment_id');
     await q.query('ALTER TABLE registration_fee_charges DROP CONSTRAINT registration_fee_charges_amount_cents_check');
-    await q.query('ALTER TABLE registration_fee_charges ADD CONSTRAINT registration_fee_charges_amount_cents_check CHECK (amount_cents > 0)');
+    await q.query(
+      'ALTER TABLE registration_fee_charges ADD CONSTRAINT registration_fee_charges_amount_cents_check CHECK (amount_cents > 0)',
+    );
   }
 }

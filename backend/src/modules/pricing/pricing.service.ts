@@ -155,7 +155,8 @@ export class PricingService {
       : { fees: [], covered: [] };
     const taxed = withTaxesAndFees(priced, {
       taxes: org.settings.taxes,
-      kind: req.kind ?? 'tuition',
+      // A drop-in (the class as one session buys it) is taxed by the drop-in rule, not tuition's.
+      kind: req.kind ?? (isDropInView(req.cls) ? 'dropIns' : 'tuition'),
       exempt: !!org.settings.taxes?.exemptClassIds.includes(req.cls.id),
       fees,
     });

@@ -77,7 +77,15 @@ export class RegistrationFees {
       await this.repo.lock(m, organizationId, c.periodKey, c.payerKey);
       if (!(await this.repo.charged(organizationId, c.periodKey, [c.payerKey], m)).size)
         throw new PricingException(PricingError.RegistrationFeeChanged, FEE_RELEASED);
-      await this.repo.insert(m, { organizationId, enrollmentId, periodKey: c.periodKey, payerKey: c.payerKey, label: '', amountCents: 0, taxes: [] });
+      await this.repo.insert(m, {
+        organizationId,
+        enrollmentId,
+        periodKey: c.periodKey,
+        payerKey: c.payerKey,
+        label: '',
+        amountCents: 0,
+        taxes: [],
+      });
     }
     for (const f of fees) {
       if (f.payerKey) {

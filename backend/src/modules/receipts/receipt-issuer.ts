@@ -172,7 +172,11 @@ const quotedLines = (e: PaidEnrollment) =>
  * their period (kept: neither they nor their tax are refunded); or, once such a fee is released (every registration
  * of its period cancelled), that fee and its tax alone: the refund is the fee's.
  */
-function proportionalBase(charged: number, paidTaxes: AppliedTax[], fees: { kept: FeeHeld[]; released: FeeHeld[] }): [number, AppliedTax[]] {
+function proportionalBase(
+  charged: number,
+  paidTaxes: AppliedTax[],
+  fees: { kept: FeeHeld[]; released: FeeHeld[] },
+): [number, AppliedTax[]] {
   const total = (list: FeeHeld[]) => list.reduce((n, f) => n + f.cents + addedTax(f.taxes), 0);
   if (fees.released.length) return [total(fees.released), sumTaxes(fees.released.map((f) => f.taxes))];
   const keptTaxes = fees.kept.map((f) => f.taxes.map((t) => ({ ...t, cents: -t.cents })));

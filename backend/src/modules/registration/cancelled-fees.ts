@@ -59,10 +59,18 @@ export class CancelledFees {
       const cents = Math.min(share, payer.amountPaidCents - payer.refundedCents);
       if (cents <= 0) continue;
       out.push(
-        await this.port.payments.refund(m, payer, cents, `Registration fee: every registration of its period is cancelled`, userId, undefined, {
-          source: via,
-          stripeKey: `classlane-enrollment-${payer.id}-fee-refund-${e.id}`,
-        }),
+        await this.port.payments.refund(
+          m,
+          payer,
+          cents,
+          `Registration fee: every registration of its period is cancelled`,
+          userId,
+          undefined,
+          {
+            source: via,
+            stripeKey: `classlane-enrollment-${payer.id}-fee-refund-${e.id}`,
+          },
+        ),
       );
     }
     return out;

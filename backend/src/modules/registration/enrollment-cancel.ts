@@ -107,7 +107,13 @@ export class EnrollmentCancel {
       let refund: SeatRefund | null = null;
       if (paidByCard && request.refund !== false) {
         const q = plan
-          ? planRefundQuote(e.cancellationPolicy, plan.totalCents - kept, e.amountPaidCents - kept, e.refundedCents, new Date(e.classStartDate))
+          ? planRefundQuote(
+              e.cancellationPolicy,
+              plan.totalCents - kept,
+              e.amountPaidCents - kept,
+              e.refundedCents,
+              new Date(e.classStartDate),
+            )
           : refundQuote(e.cancellationPolicy, e.amountPaidCents - kept, e.refundedCents, new Date(e.classStartDate));
         const cents = request.amount !== undefined ? Math.round(request.amount * 100) : q.refundCents;
         const reason = q.policyApplied
