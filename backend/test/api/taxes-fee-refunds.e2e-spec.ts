@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createClass } from '../fixtures/org.fixture';
+import { createClass, registerBody } from '../fixtures/org.fixture';
 import { cardOrg, enrollmentRow, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
 
 const DAY = 24 * 3600 * 1000;
@@ -138,5 +138,57 @@ describe('the registration fee refunded with the last registration of its period
     await cancel(lone.id);
     expect(await enrollmentRow(w.a, lone.id)).toMatchObject({ refunded_cents: 11025 });
     expect((await creditNotes()).at(-1)).toMatchObject({ total: 110.25, taxes: [{ label: 'GST', amount: 5.25 }] });
+  });
+
+  it("should charge a household's per-student fee once per child of the contact's email, known by the child's name", async () => {
+    const o = await cardOrg(w.a);
+    await w.a.http
+      .put('/api/settings')
+      .set(o.auth)
+      .send({ timeZone: 'UTC', registrationFee: { label: 'Student fee', amount: 10, per: 'student', period: 'year' } })
+      .expect(200);
+    const at = (title: string) =>
+      createClass(w.a, o, {
+        title,
+        price: 80,
+        discountPrice: 80,
+        maxStudents: 20,
+        startDate: new Date(Date.now() + 10 * DAY).toISOString(),
+      });
+    const [pottery, glazing] = [await at('Pottery'), await at('Glazing')];
+    const email = `roy-${Date.now()}@example.com`;
+    const mia = { firstName: 'Mia', lastName: 'Roy' };
+    const leo = { firstName: 'Leo', lastName: 'Roy' };
+    const quote = async (classId: string, attendees: Record<string, unknown>[]) =>
+      (await w.a.http.post('/api/public/price-quote').send({ organizationId: o.orgId, classId, email, attendees }).expect(200)).body
+        .data as {
+        lines: { label: string; amount: number }[];
+        total: number;
+      };
+    // Mia and Leo registered by their parent: the fee for each.
+    expect((await quote(pottery.id, [mia, leo])).total).toBe(180);
+    await w.a.http
+      .post('/api/students/register')
+      .send({ ...registerBody(o.orgId, pottery.id, { email, firstName: 'Ana', lastName: 'Roy' }), attendees: [mia, leo] })
+      .expect(201);
+    // Mia again this year (names compared trimmed and in any case): no fee; Mia and a new child Zoe: Zoe's fee only.
+    expect((await quote(glazing.id, [{ firstName: ' mia ', lastName: 'ROY' }])).total).toBe(80);
+    const withZoe = await quote(glazing.id, [mia, { firstName: 'Zoe', lastName: 'Roy' }]);
+    expect(withZoe.total).toBe(170);
+    expect(withZoe.lines).toContainEqual({ label: 'Student fee', amount: 10, fee: true });
+    // Without names (who is who is unknown) each attendee of several is charged, as before.
+    expect((await quote(glazing.id, [{}, {}])).total).toBe(180);
+    const res = await w.a.http
+      .post('/api/students/register')
+      .send({ ...registerBody(o.orgId, glazing.id, { email, firstName: 'Ana', lastName: 'Roy' }), attendees: [mia] })
+      .expect(201);
+    const [row] = await w.a.db.query('SELECT amount_due_cents FROM enrollments WHERE id = $1', [res.body.data.classEnrollments[0].id]);
+    expect(row.amount_due_cents).toBe(8000);
+    // A name longer than a name may be is refused, not quoted.
+    const long = await w.a.http
+      .post('/api/public/price-quote')
+      .send({ organizationId: o.orgId, classId: glazing.id, email, attendees: [{ firstName: 'x'.repeat(60), lastName: 'Roy' }] })
+      .expect(400);
+    expect(long.body.error).toMatch(/First name must be less than 50 characters long/);
   });
 });

@@ -32,7 +32,7 @@ export interface QuoteRequest {
   organizationId: string;
   cls: ClassEntity;
   /** One entry per person (a household); absent: one person. */
-  attendees?: { dateOfBirth?: string | null }[];
+  attendees?: { dateOfBirth?: string | null; firstName?: string | null; lastName?: string | null }[];
   /** The registering email: the returning-student discount and a code's per-email limit read it. */
   email?: string | null;
   promoCode?: string | null;
@@ -151,7 +151,11 @@ export class PricingService {
     };
     // Issue 43: the registration fee and the taxes, after every discount (quote-taxes.ts).
     const { fees, covered } = req.registration
-      ? await this.fees.due({ organizationId: req.organizationId, settings: org.settings, cls: req.cls }, email, attendees.length)
+      ? await this.fees.due(
+          { organizationId: req.organizationId, settings: org.settings, cls: req.cls },
+          email,
+          req.attendees?.length ? req.attendees : null,
+        )
       : { fees: [], covered: [] };
     const taxed = withTaxesAndFees(priced, {
       taxes: org.settings.taxes,

@@ -32,10 +32,25 @@ export function periodKey(period: 'term' | 'year', cls: { termId?: string | null
   return period === 'term' && cls.termId ? `term:${cls.termId}` : `year:${yearIn(new Date(cls.startDate), timeZone)}`;
 }
 
+/** A name as a key compares it: trimmed, lower case, inner spaces as one. */
+const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Who a per-student fee is due from: the registrant (`student:<email>`); a household's attendee by the contact's
+ * email and the attendee's name (`student:<email>#<first last>`), as the household writer finds a child registered
+ * before; an attendee with no name given, of a household of several, is not tracked (null: always charged).
+ */
+function studentKey(who: string | null, p: { firstName?: string | null; lastName?: string | null }, people: unknown[] | null) {
+  if (!who) return null;
+  const name = norm(`${p.firstName ?? ''} ${p.lastName ?? ''}`);
+  if (name) return `student:${who}#${name}`;
+  return !people || people.length === 1 ? `student:${who}` : null;
+}
+
 /**
  * Issue 43 §2: the organization's registration fee, charged once per period per student or per household with the
  * first registration of that period. A student or household is known by the registering email; a household
- * registration's attendees have no email of their own, so a per-student fee charges each of them (see the decision).
+ * registration's attendees have no email of their own, so each is known by that email and their name (studentKey).
  */
 @Injectable()
 export class RegistrationFees {
@@ -45,7 +60,8 @@ export class RegistrationFees {
   async due(
     r: { organizationId: string; settings: OrganizationSettings; cls: { termId?: string | null; startDate: Date | string } },
     email: string | null,
-    attendees: number,
+    /** A household's attendees (their names as far as known); null: one person, the registrant. */
+    people: { firstName?: string | null; lastName?: string | null }[] | null,
   ): Promise<{ fees: FeeDue[]; covered: FeeCovered[] }> {
     const fee = r.settings.registrationFee;
     if (!fee) return { fees: [], covered: [] };
@@ -54,7 +70,7 @@ export class RegistrationFees {
     const wanted: Pick<FeeDue, 'attendeeIndex' | 'payerKey'>[] =
       fee.per === 'household'
         ? [{ attendeeIndex: 0, payerKey: who && `household:${who}` }]
-        : Array.from({ length: attendees }, (_, i) => ({ attendeeIndex: i, payerKey: attendees === 1 && who ? `student:${who}` : null }));
+        : (people ?? [{}]).map((p, i) => ({ attendeeIndex: i, payerKey: studentKey(who, p, people) }));
     const keys = wanted.map((w) => w.payerKey).filter((k): k is string => !!k);
     const charged = await this.repo.charged(r.organizationId, period, keys);
     return {
