@@ -6436,6 +6436,16 @@ export interface components {
       updatedAt: string;
     };
     QuoteAttendeeDto: {
+      /**
+       * @description The attendee's first name: a per-student registration fee is due once per child
+       * @example Mia
+       */
+      firstName?: string;
+      /**
+       * @description The attendee's last name
+       * @example Roy
+       */
+      lastName?: string;
       /** Format: date-time */
       dateOfBirth?: string;
     };
