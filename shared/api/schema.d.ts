@@ -8375,6 +8375,21 @@ export interface components {
       refunded: number;
       /** @example 20 */
       net: number;
+      /**
+       * @description Payments made before receipts existed (no receipt names them): tax from their price lines, shown apart
+       * @example false
+       */
+      beforeReceipts: boolean;
+      /**
+       * @description beforeReceipts rows: how many such payments
+       * @example 3
+       */
+      payments?: number;
+      /**
+       * @description beforeReceipts rows: what those payments took, in dollars
+       * @example 240
+       */
+      paid?: number;
     };
     TaxSettingsDto: {
       pricesIncludeTax: boolean;
@@ -16585,6 +16600,7 @@ export interface operations {
     parameters: {
       query: {
         sig: string;
+        student?: string;
       };
       path: {
         organizationId: string;
