@@ -6817,6 +6817,16 @@ export interface components {
       updatedAt: string;
     };
     QuoteAttendeeDto: {
+      /**
+       * @description The attendee's first name: a per-student registration fee is due once per child
+       * @example Mia
+       */
+      firstName?: string;
+      /**
+       * @description The attendee's last name
+       * @example Roy
+       */
+      lastName?: string;
       /** Format: date-time */
       dateOfBirth?: string;
     };
@@ -8764,6 +8774,21 @@ export interface components {
       refunded: number;
       /** @example 20 */
       net: number;
+      /**
+       * @description Payments made before receipts existed (no receipt names them): tax from their price lines, shown apart
+       * @example false
+       */
+      beforeReceipts: boolean;
+      /**
+       * @description beforeReceipts rows: how many such payments
+       * @example 3
+       */
+      payments?: number;
+      /**
+       * @description beforeReceipts rows: what those payments took, in dollars
+       * @example 240
+       */
+      paid?: number;
     };
     TaxSettingsDto: {
       pricesIncludeTax: boolean;
@@ -17403,6 +17428,7 @@ export interface operations {
     parameters: {
       query: {
         sig: string;
+        student?: string;
       };
       path: {
         organizationId: string;

@@ -222,7 +222,8 @@ function TaxReportDownload() {
   return (
     <SettingsSection title="Tax report" maxWidth={760}>
       <Typography color="text.secondary">
-        The tax collected and refunded by rate and month, read from the year&apos;s receipts and credit notes.
+        The tax collected and refunded by rate and month, read from the year&apos;s receipts and credit notes. Payments made before receipts
+        existed are on rows of their own (before_receipts: true), their tax read from their price lines.
       </Typography>
       {download.error && <Alert severity="error">{download.error.message}</Alert>}
       <Stack direction="row" spacing={2} alignItems="center">

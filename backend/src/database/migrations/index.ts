@@ -52,6 +52,7 @@ import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantInde
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
 import { JobClaimIndexes1773007000000 } from './1773007000000-JobClaimIndexes';
 import { MembershipRenewals1773001000000 } from './1773001000000-MembershipRenewals';
+import { RegistrationFeeHolders1773005000000 } from './1773005000000-RegistrationFeeHolders';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
@@ -138,5 +139,6 @@ export const MIGRATIONS = [
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
   MembershipRenewals1773001000000,
+  RegistrationFeeHolders1773005000000,
   JobClaimIndexes1773007000000,
 ];

@@ -143,6 +143,8 @@ export interface WrittenEmail {
   message: Localized<string>;
   /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
   link?: { url: string; label: Localized<string> };
+  /** Further links, each written where `message` has {{<name>}} (names of letters and digits), like `link`. */
+  links?: { name: string; url: string; label: Localized<string> }[];
   dedupeKey: string;
   /** The recipient's language when the sender knows it (undefined: read from the student; null: the organization's default). */
   language?: Language | null;

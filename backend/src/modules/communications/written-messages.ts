@@ -24,9 +24,21 @@ export class WrittenMessages {
     const org = await this.composer.look(m.organizationId, manager);
     const language = (await this.composer.recipientLanguage(manager, m)) ?? org.language ?? 'en';
     const message = inLanguage(m.message, language);
-    const link = m.link ? linkValue(m.link.url, inLanguage(m.link.label, language)) : null;
+    const links = [...(m.link ? [{ name: 'link', ...m.link }] : []), ...(m.links ?? [])].map((l) => ({
+      name: l.name,
+      value: linkValue(l.url, inLanguage(l.label, language)),
+    }));
+    const written = (mark: (l: (typeof links)[number]) => string) =>
+      links.reduce((text, l) => text.split(`{{${l.name}}}`).join(mark(l)), message.split('{{link}}').join(m.link ? '{{link}}' : ''));
     const unsubscribe = TRANSACTIONAL_KINDS.includes(kind) ? undefined : this.composer.unsubscribeUrl(m.organizationId, m.studentId);
-    const html = htmlEmail(message.split('{{link}}').join(htmlMarker('link')), org, unsubscribe, link ? { link: link.html } : {}, language);
+    const rich = Object.fromEntries(links.map((l) => [l.name, l.value.html]));
+    const html = htmlEmail(
+      written((l) => htmlMarker(l.name)),
+      org,
+      unsubscribe,
+      rich,
+      language,
+    );
     const row = await this.repo.insert(
       {
         organizationId: m.organizationId,
@@ -36,7 +48,7 @@ export class WrittenMessages {
         channel: 'email',
         toAddress: m.recipient.email,
         subject: inLanguage(m.subject, language),
-        message: message.split('{{link}}').join(link?.text ?? ''),
+        message: written((l) => l.value.text),
         html,
         templateId: null,
         kind,

@@ -32,3 +32,5 @@ export const PROMO_NOT_YET = 'This code is not valid yet';
 export const PROMO_USED_BY_EMAIL = 'This code has already been used with this email';
 export const PROMO_TAKEN = 'A promo code with this code already exists';
 export const FEE_CHANGED = 'The registration fee for this period was just charged with another registration; please review the new price';
+export const FEE_RELEASED =
+  'The registration fee for this period was just given back with a cancelled registration; please review the new price';

@@ -16,6 +16,6 @@ import { RegistrationFeesRepository } from './registration-fees.repository';
   imports: [OrganizationsModule, ClassesModule, PaymentPlansModule],
   controllers: [PricingController],
   providers: [PricingService, PricingRepository, RegistrationFees, RegistrationFeesRepository],
-  exports: [PricingService],
+  exports: [PricingService, RegistrationFees],
 })
 export class PricingModule {}

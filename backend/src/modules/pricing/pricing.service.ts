@@ -23,7 +23,7 @@ import { PlanQuotesService } from '../payment-plans/plan-quotes.service';
 import { quotePaymentPlan } from './quote-payment-plan';
 import type { TaxableKind } from '../organizations/tax-settings';
 import { withTaxesAndFees } from './quote-taxes';
-import { RegistrationFees, type FeeDue } from './registration-fees';
+import { RegistrationFees, type FeeCovered, type FeeDue } from './registration-fees';
 import type { AppliedTax } from './tax-rules';
 import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage, type UsageRange } from './pricing.repository';
 
@@ -32,7 +32,7 @@ export interface QuoteRequest {
   organizationId: string;
   cls: ClassEntity;
   /** One entry per person (a household); absent: one person. */
-  attendees?: { dateOfBirth?: string | null }[];
+  attendees?: { dateOfBirth?: string | null; firstName?: string | null; lastName?: string | null }[];
   /** The registering email: the returning-student discount and a code's per-email limit read it. */
   email?: string | null;
   promoCode?: string | null;
@@ -61,6 +61,8 @@ export interface Quote {
   taxes: AppliedTax[];
   /** The registration fees charged (written with the registration by `redeem`). */
   fees: FeeDue[];
+  /** The payers whose period fee an earlier registration paid (this one is written as covered by it). */
+  feeCovered?: FeeCovered[];
 }
 
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
@@ -148,15 +150,21 @@ export class PricingService {
       asksDateOfBirth: !!rules.senior,
     };
     // Issue 43: the registration fee and the taxes, after every discount (quote-taxes.ts).
-    const fees = req.registration
-      ? await this.fees.due({ organizationId: req.organizationId, settings: org.settings, cls: req.cls }, email, attendees.length)
-      : [];
-    return withTaxesAndFees(priced, {
+    const { fees, covered } = req.registration
+      ? await this.fees.due(
+          { organizationId: req.organizationId, settings: org.settings, cls: req.cls },
+          email,
+          req.attendees?.length ? req.attendees : null,
+        )
+      : { fees: [], covered: [] };
+    const taxed = withTaxesAndFees(priced, {
       taxes: org.settings.taxes,
-      kind: req.kind ?? 'tuition',
+      // A drop-in (the class as one session buys it) is taxed by the drop-in rule, not tuition's.
+      kind: req.kind ?? (isDropInView(req.cls) ? 'dropIns' : 'tuition'),
       exempt: !!org.settings.taxes?.exemptClassIds.includes(req.cls.id),
       fees,
     });
+    return { ...taxed, feeCovered: covered };
   }
 
   /** A quote for a registration that sent a code: a code that does not apply is refused with its reason. */
@@ -173,7 +181,7 @@ export class PricingService {
    * refused (their transaction, and with it their seat, rolls back).
    */
   async redeem(m: EntityManager, q: Quote, r: { organizationId: string; enrollmentId: string; email: string; classId: string }) {
-    if (q.fees.length) await this.fees.record(m, r.organizationId, r.enrollmentId, q.fees);
+    if (q.fees.length || q.feeCovered?.length) await this.fees.record(m, r.organizationId, r.enrollmentId, q.fees, q.feeCovered);
     if (!q.promoCodeId || !q.promo) return;
     const row = await this.repo.byCode(r.organizationId, q.promo.code, m, true);
     const refusal = await this.refusal(row, r.classId, r.email, new Date(), m, r.enrollmentId);

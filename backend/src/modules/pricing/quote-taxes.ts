@@ -14,7 +14,7 @@ export interface PricedQuote {
 export interface TaxStep {
   taxes: TaxSettings | undefined;
   kind: TaxableKind;
-  /** The class's tuition is exempt (the organization listed it): its fee is still taxed by the fee's rule. */
+  /** The class is exempt (the organization listed it): its tuition and drop-ins; its fee is still taxed by the fee's rule. */
   exempt: boolean;
   fees: FeeDue[];
 }
@@ -36,7 +36,7 @@ const taxLine = (t: AppliedTax): QuoteLine => ({
  */
 export function withTaxesAndFees<Q extends PricedQuote>(q: Q, step: TaxStep): Q & { taxes: AppliedTax[]; fees: FeeDue[] } {
   const inclusive = step.taxes?.pricesIncludeTax === true;
-  const chargeRules = step.exempt && step.kind === 'tuition' ? [] : rulesFor(step.taxes, step.kind);
+  const chargeRules = step.exempt && (step.kind === 'tuition' || step.kind === 'dropIns') ? [] : rulesFor(step.taxes, step.kind);
   const feeRules = rulesFor(step.taxes, 'registrationFee');
   const all: AppliedTax[][] = [];
   const perAttendee = q.perAttendee.map((share, i) => {
@@ -59,7 +59,8 @@ export function withTaxesAndFees<Q extends PricedQuote>(q: Q, step: TaxStep): Q 
     totalCents: perAttendee.reduce((n, s) => n + s.amountCents, 0),
     perAttendee,
     taxes,
-    fees: step.fees,
+    // Each fee keeps its own taxes: the part of a payment a cancelled registration keeps (or gives back later) is then exact.
+    fees: step.fees.map((f) => ({ ...f, taxes: lineTaxes(f.cents, feeRules, inclusive) })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
-import { IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
@@ -12,6 +12,8 @@ import { StatementsService } from './statements.service';
 
 export class StatementLinkQuery {
   @IsString() @MaxLength(100) sig: string;
+  /** A child's link: that student's statement of what this payer paid for them. */
+  @IsOptional() @IsUUID('all', { message: 'student must be a student id' }) student?: string;
 }
 
 const NOT_FOUND = 'Statement not found';
@@ -36,11 +38,13 @@ export class PublicStatementsController {
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
     // A changed link and a payer with nothing that year read alike: a link tells nothing it was not signed for.
-    if (!this.links.verify(organizationId, payerId, year, q.sig)) throw new NotFoundException(NOT_FOUND);
+    if (!this.links.verify(organizationId, payerId, year, q.sig, q.student)) throw new NotFoundException(NOT_FOUND);
     const theirs = await this.receipts.ofYear(organizationId, year, payerId);
     if (!theirs.length) throw new NotFoundException(NOT_FOUND);
     const payer = { ...theirs[theirs.length - 1].payer, studentId: payerId };
-    const pdf = await this.statements.payerPdf(organizationId, payer, year);
+    const pdf = q.student
+      ? await this.statements.paidForPdf(organizationId, payerId, q.student, year)
+      : await this.statements.payerPdf(organizationId, payer, year);
     void res.header('Content-Disposition', `inline; filename="statement-${year}.pdf"`);
     return new RawReply(pdf, 'application/pdf');
   }

@@ -3,10 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { issuerOf } from '../organizations/legal-details';
 import { PaymentEventHooks, type PaymentEventHook, type PaymentSucceeded, type RefundRecorded } from '../webhooks/payment-event.hooks';
-import { addedTax, refundTaxes, taxLabel, type AppliedTax } from '../pricing/tax-rules';
+import { addedTax, refundTaxes, sumTaxes, taxLabel, type AppliedTax } from '../pricing/tax-rules';
 import type { ReceiptDraft, ReceiptLine } from './receipt.types';
 import { ReceiptsRepository, type PaidEnrollment } from './receipts.repository';
 import { receiptedOf, taxToQuote, type QuotedLine } from './repriced-tax';
+import { RegistrationFees, type FeeHeld } from '../pricing/registration-fees';
 
 /**
  * Issues a numbered receipt for every payment recorded as succeeded and a credit note for every refund recorded,
@@ -21,6 +22,7 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
   constructor(
     private readonly repo: ReceiptsRepository,
     private readonly hooks: PaymentEventHooks,
+    private readonly fees: RegistrationFees,
   ) {}
 
   onModuleInit(): void {
@@ -96,7 +98,9 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     );
     const charged = quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0);
     const paidTaxes = quoted.filter((l) => l.tax).map((l) => ({ ...l.tax!, cents: l.cents }));
-    return withTax(e, `Refund: ${e.classTitle}`, amountCents, settled ?? refundTaxes(amountCents, charged, paidTaxes));
+    if (settled) return withTax(e, `Refund: ${e.classTitle}`, amountCents, settled);
+    const [base, taxes] = proportionalBase(charged, paidTaxes, await this.fees.ofPayment(m, e.organizationId, e.id));
+    return withTax(e, `Refund: ${e.classTitle}`, amountCents, refundTaxes(amountCents, base, taxes));
   }
 
   /**
@@ -161,6 +165,23 @@ function paymentLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] | n
 
 const quotedLines = (e: PaidEnrollment) =>
   (e.priceBreakdown ?? []).map((l) => ({ label: l.label, cents: Math.round(l.amount * 100), tax: l.tax }));
+
+/**
+ * What a refund's tax is in proportion to (issue 43 §2, docs/decisions/registration-fee-refunds.md): what the quote
+ * charged and its taxes, less the registration fees this payment paid that now count under another registration of
+ * their period (kept: neither they nor their tax are refunded); or, once such a fee is released (every registration
+ * of its period cancelled), that fee and its tax alone: the refund is the fee's.
+ */
+function proportionalBase(
+  charged: number,
+  paidTaxes: AppliedTax[],
+  fees: { kept: FeeHeld[]; released: FeeHeld[] },
+): [number, AppliedTax[]] {
+  const total = (list: FeeHeld[]) => list.reduce((n, f) => n + f.cents + addedTax(f.taxes), 0);
+  if (fees.released.length) return [total(fees.released), sumTaxes(fees.released.map((f) => f.taxes))];
+  const keptTaxes = fees.kept.map((f) => f.taxes.map((t) => ({ ...t, cents: -t.cents })));
+  return [charged - total(fees.kept), sumTaxes([paidTaxes, ...keptTaxes]).filter((t) => t.cents > 0)];
+}
 
 /** The quote's lines in cents, as repriced-tax.ts reads them. */
 const quotedCents = (e: PaidEnrollment): QuotedLine[] => quotedLines(e).map((l) => ({ cents: l.cents, tax: l.tax }));

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ReceiptIssuer } from './receipt-issuer';
 import { ReceiptsController } from './receipts.controller';
@@ -25,7 +26,7 @@ import { TaxReportService } from './tax-report.service';
  * (`statement_email_runs`: once per organization and year).
  */
 @Module({
-  imports: [WebhooksModule, OrganizationsModule, CommunicationsModule],
+  imports: [WebhooksModule, OrganizationsModule, CommunicationsModule, PricingModule],
   controllers: [ReceiptsController, StatementsController, TaxReportController, PublicStatementsController, PublicReceiptsController],
   providers: [
     ReceiptsRepository,

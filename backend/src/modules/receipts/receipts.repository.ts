@@ -279,4 +279,30 @@ export class ReceiptsRepository {
       [organizationId, studentId],
     );
   }
+
+  /**
+   * Payments completed in the year (in the organization's zone) that no receipt names: made before receipts existed
+   * (issue 43: the tax report shows them, marked). Their tax is what their price lines say.
+   */
+  async paidWithoutReceipt(organizationId: string, year: number, timeZone: string): Promise<PaidBeforeReceipts[]> {
+    return this.db.query(
+      `SELECT e.paid_at AS "paidAt", e.amount_paid_cents AS "paidCents", e.refunded_cents AS "refundedCents",
+              CASE WHEN jsonb_typeof(e.price_breakdown) = 'array' THEN e.price_breakdown ELSE '[]'::jsonb END AS "lines"
+         FROM enrollments e
+        WHERE e.organization_id = $1 AND e.payment_status = 'completed' AND e.amount_paid_cents > 0
+          AND e.paid_at >= make_timestamptz($2, 1, 1, 0, 0, 0, $3) AND e.paid_at < make_timestamptz($2 + 1, 1, 1, 0, 0, 0, $3)
+          AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.organization_id = e.organization_id AND r.kind = 'receipt'
+                             AND r.enrollment_ids @> ARRAY[e.id])
+        ORDER BY e.paid_at, e.id`,
+      [organizationId, year, timeZone],
+    );
+  }
+}
+
+/** A payment no receipt names, as the tax report reads it (price lines in dollars, as the enrollment keeps them). */
+export interface PaidBeforeReceipts {
+  paidAt: Date;
+  paidCents: number;
+  refundedCents: number;
+  lines: { label: string; amount: number; tax?: { label: string; rate: number; included: boolean } }[];
 }

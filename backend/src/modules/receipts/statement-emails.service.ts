@@ -88,6 +88,7 @@ export class StatementEmailsService {
       if (!person?.email) continue;
       const mine = byPayer.get(payerId)!;
       const statement = statementOf(year, issuer, mine, { payer: mine[mine.length - 1].payer });
+      const children = studentsPaidFor(mine);
       const sent = await this.communications.queueSystemEmail(m, {
         organizationId: org.id,
         studentId: payerId,
@@ -96,13 +97,32 @@ export class StatementEmailsService {
         message:
           `Hi ${person.firstName},\n\nYour year-end statement for ${year} from ${name} is ready: every payment and refund with ` +
           `its class dates, the net paid (${dollars(statement.netCents)}), and our legal name, address and tax ID, for a tax ` +
-          `return, a child-care credit or a reimbursement.\n\n{{link}}\n\nThe statement lists each student you paid for; ` +
-          `a statement for each of them is also in your portal.`,
+          `return, a child-care credit or a reimbursement.\n\n{{link}}\n\n` +
+          (children.length
+            ? `A statement for each student you paid for:\n\n${children.map((c, i) => `${c.name}: {{student${i}}}`).join('\n')}`
+            : `The statement lists each student you paid for; a statement for each of them is also in your portal.`),
         link: { url: this.links.url(org.id, payerId, year), label: `Open my ${year} statement (PDF)` },
+        links: children.map((c, i) => ({
+          name: `student${i}`,
+          url: this.links.url(org.id, payerId, year, c.id),
+          label: `${c.name}'s ${year} statement (PDF)`,
+        })),
         dedupeKey: `statement:${year}:${payerId}`,
       });
       if (sent) n++;
     }
     return n;
   }
+}
+
+/**
+ * The students a payer's documents name, in the order first met, when a per-student statement adds something: several
+ * students, or one who is not the payer (a parent paying for a child). A payer who paid only for themself has one link.
+ */
+function studentsPaidFor(docs: Receipt[]): { id: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const d of docs) for (const s of d.students) if (!seen.has(s.id)) seen.set(s.id, s.name);
+  const all = [...seen].map(([id, name]) => ({ id, name }));
+  const payerId = docs[0]?.payer.studentId;
+  return all.length > 1 || (all.length === 1 && all[0].id !== payerId) ? all : [];
 }

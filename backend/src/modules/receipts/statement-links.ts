@@ -18,14 +18,17 @@ export class StatementLinks {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
 
-  private payload = (organizationId: string, payerId: string, year: number) => `${organizationId}.${payerId}.${year}`.toLowerCase();
+  /** A child's link (`studentId`) signs the student too: it opens that student's part of the payer's statement only. */
+  private payload = (organizationId: string, payerId: string, year: number, studentId?: string) =>
+    `${organizationId}.${payerId}.${year}${studentId ? `.${studentId}` : ''}`.toLowerCase();
 
-  verify(organizationId: string, payerId: string, year: number, signature: string): boolean {
-    return this.signer.verify(this.payload(organizationId, payerId, year), signature);
+  verify(organizationId: string, payerId: string, year: number, signature: string, studentId?: string): boolean {
+    return this.signer.verify(this.payload(organizationId, payerId, year, studentId), signature);
   }
 
-  url(organizationId: string, payerId: string, year: number): string {
-    const sig = this.signer.sign(this.payload(organizationId, payerId, year));
-    return `${this.publicUrl}/api/public/statements/${organizationId}/${payerId}/${year}?sig=${sig}`;
+  url(organizationId: string, payerId: string, year: number, studentId?: string): string {
+    const sig = this.signer.sign(this.payload(organizationId, payerId, year, studentId));
+    const student = studentId ? `&student=${studentId}` : '';
+    return `${this.publicUrl}/api/public/statements/${organizationId}/${payerId}/${year}?sig=${sig}${student}`;
   }
 }

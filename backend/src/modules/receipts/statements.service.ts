@@ -49,6 +49,17 @@ export class StatementsService {
     return statementPdf(statementOf(year, issuer, receipts, { payer }), timeZone);
   }
 
+  /** One student's statement of what this payer paid for them (a January email's per-child link); none: not found. */
+  async paidForPdf(organizationId: string, payerId: string, studentId: string, year: number): Promise<Buffer> {
+    const { issuer, timeZone } = await this.provider(organizationId);
+    const receipts = (await this.repo.ofYear(organizationId, checkedYear(year), payerId)).filter((r) =>
+      r.students.some((s) => s.id === studentId),
+    );
+    const student = receipts.flatMap((r) => r.students).find((s) => s.id === studentId);
+    if (!student) throw new NotFoundException('Statement not found');
+    return statementPdf(statementOf(year, issuer, receipts, { student }), timeZone);
+  }
+
   /**
    * One student's statement, as the signed-in student sees it: their own (whoever paid), or a household member's that
    * they paid for. Anyone else's is not found.

@@ -5,7 +5,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ReceiptsRepository } from './receipts.repository';
 import { taxReport } from './tax-report';
 
-const CSV_HEADER = ['period', 'tax', 'rate', 'included', 'collected', 'refunded', 'net'];
+const CSV_HEADER = ['period', 'tax', 'rate', 'included', 'collected', 'refunded', 'net', 'before_receipts', 'payments', 'paid'];
 
 @Injectable()
 export class TaxReportService {
@@ -17,7 +17,13 @@ export class TaxReportService {
   async rows(organizationId: string, year: number) {
     if (!Number.isInteger(year) || year < 2000 || year > 2100) throw new BadRequestException('year must be a calendar year such as 2026');
     const org = await this.orgs.require(organizationId);
-    const rows = taxReport(year, await this.repo.ofYear(organizationId, year), org.settings?.timeZone ?? SERVER_TIME_ZONE);
+    const zone = org.settings?.timeZone ?? SERVER_TIME_ZONE;
+    const rows = taxReport(
+      year,
+      await this.repo.ofYear(organizationId, year),
+      zone,
+      await this.repo.paidWithoutReceipt(organizationId, year, zone),
+    );
     return rows.map((r) => ({
       period: r.period,
       label: r.label,
@@ -26,6 +32,8 @@ export class TaxReportService {
       collected: r.collectedCents / 100,
       refunded: r.refundedCents / 100,
       net: r.netCents / 100,
+      beforeReceipts: r.beforeReceipts,
+      ...(r.beforeReceipts ? { payments: r.payments, paid: (r.paidCents ?? 0) / 100 } : {}),
     }));
   }
 
@@ -38,6 +46,9 @@ export class TaxReportService {
       r.collected.toFixed(2),
       r.refunded.toFixed(2),
       r.net.toFixed(2),
+      String(r.beforeReceipts),
+      r.payments === undefined ? '' : String(r.payments),
+      r.paid === undefined ? '' : r.paid.toFixed(2),
     ]);
     return csvLines([CSV_HEADER, ...rows], { record_delimiter: 'windows' });
   }

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { CancelledFees } from './cancelled-fees';
 import { CardEnrollmentsService, type CardEnrollment } from './card-enrollments.service';
 import { EnrollmentPaymentsPort, type SeatRefund } from './enrollment-payments';
 import { readMoneyReply } from './enrollment-reply';
@@ -63,6 +64,7 @@ export class EnrollmentCancel {
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
     private readonly settlements: EnrollmentSettlements,
+    private readonly fees: CancelledFees,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -99,11 +101,20 @@ export class EnrollmentCancel {
       const creditBack = refundsInFull(e.cancellationPolicy, new Date(e.classStartDate))
         ? await this.settlements.releaseCredit(m, organizationId, e.id, 'Cancelled in time for a full refund', userId)
         : null;
+      // A registration fee stays paid while another registration of its period stands (cancelled-fees.ts).
+      const fees = await this.fees.handOn(m, e);
+      const kept = fees.keptCents;
       let refund: SeatRefund | null = null;
       if (paidByCard && request.refund !== false) {
         const q = plan
-          ? planRefundQuote(e.cancellationPolicy, plan.totalCents, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate))
-          : refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
+          ? planRefundQuote(
+              e.cancellationPolicy,
+              plan.totalCents - kept,
+              e.amountPaidCents - kept,
+              e.refundedCents,
+              new Date(e.classStartDate),
+            )
+          : refundQuote(e.cancellationPolicy, e.amountPaidCents - kept, e.refundedCents, new Date(e.classStartDate));
         const cents = request.amount !== undefined ? Math.round(request.amount * 100) : q.refundCents;
         const reason = q.policyApplied
           ? `Cancelled ${q.daysBeforeClass} days before the class: ${q.policyApplied.refundPercentage}% refund by the policy at registration`
@@ -119,6 +130,9 @@ export class EnrollmentCancel {
             opts.byStudent ? { source: 'self_service', stripeKey: `classlane-enrollment-${e.id}-self-service-refund` } : null,
           );
       }
+      // The period's last registration cancelled: the fee an earlier (cancelled) one paid is refunded by this one's policy.
+      if (request.refund !== false)
+        await this.fees.refundReleased(m, e, fees.released, userId, opts.byStudent ? 'self_service' : 'admin', e.cancellationPolicy);
       await this.activity.record(
         organizationId,
         'enrollment_cancelled',
@@ -156,7 +170,10 @@ export class EnrollmentCancel {
       await this.settlements.cancelPlan(m, organizationId, e.id);
       // A class cancelled gives everything back: a credit's use too.
       await this.settlements.releaseCredit(m, organizationId, e.id, 'The class was cancelled');
-      const left = e.amountPaidCents - e.refundedCents;
+      // A registration fee stays paid while another registration of its period stands; a released one comes back in full.
+      const fees = await this.fees.handOn(m, e);
+      await this.fees.refundReleased(m, e, fees.released, null, 'class_cancelled', null);
+      const left = e.amountPaidCents - e.refundedCents - fees.keptCents;
       let refund: SeatRefund | null = null;
       if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {
         refund = await this.port.payments.refund(m, e, left, 'The class was cancelled: too few students', null, undefined, {

@@ -1,5 +1,6 @@
 import { EnrollmentCancel } from './enrollment-cancel';
 import { EnrollmentSettlements } from './enrollment-settlements';
+import { CancelledFees } from './cancelled-fees';
 import { EnrollmentLifecycleService } from './enrollment-lifecycle.service';
 import { EnrollmentPaymentsPort } from './enrollment-payments';
 import { EnrollmentSwitch } from './enrollment-switch';
@@ -81,6 +82,7 @@ import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
     PlanEnrollmentMoneyRepository,
     EnrollmentCancel,
     EnrollmentSettlements,
+    CancelledFees,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
     EnrollmentSwitch,

@@ -23,7 +23,7 @@ export function usePriceQuote(input: PriceQuoteInput | null): { quote: PriceQuot
         input.classId,
         input.classSessionId,
         input.email,
-        input.attendees?.map((a) => a.dateOfBirth ?? ''),
+        input.attendees?.map((a) => [a.dateOfBirth ?? '', a.firstName?.trim() ?? '', a.lastName?.trim() ?? '']),
         input.promoCode,
       ])
     : null;

@@ -35,6 +35,22 @@ export class QuoteAttendeeDto {
   @Matches(DATE, { message: 'Date of birth must be a date (YYYY-MM-DD)' })
   @IsISO8601({ strict: true }, { message: 'Date of birth must be a date (YYYY-MM-DD)' })
   dateOfBirth?: string;
+  /**
+   * The attendee's name, as far as typed (a per-student registration fee is once per child of the household, known
+   * by the contact's email and the child's name). Not checked as a name here: the registration checks it.
+   */
+  @ApiPropertyOptional({ example: 'Mia', description: "The attendee's first name: a per-student registration fee is due once per child" })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'First name must be text' })
+  @MaxLength(49, { message: 'First name must be less than 50 characters long' })
+  firstName?: string;
+  @ApiPropertyOptional({ example: 'Roy', description: "The attendee's last name" })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Last name must be text' })
+  @MaxLength(49, { message: 'Last name must be less than 50 characters long' })
+  lastName?: string;
 }
 
 /** The `promoCode` field of price-quote, register and create-intent: blank is no code. */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** One row of GET /api/tax-report/{year}: a rate in a month, or in the whole year (period YYYY). Dollars. */
 export class TaxReportRowDto {
@@ -9,4 +9,11 @@ export class TaxReportRowDto {
   @ApiProperty({ example: 25 }) collected: number;
   @ApiProperty({ example: 5, description: 'Given back with refunds (credit notes)' }) refunded: number;
   @ApiProperty({ example: 20 }) net: number;
+  @ApiProperty({
+    example: false,
+    description: 'Payments made before receipts existed (no receipt names them): tax from their price lines, shown apart',
+  })
+  beforeReceipts: boolean;
+  @ApiPropertyOptional({ example: 3, description: 'beforeReceipts rows: how many such payments' }) payments?: number;
+  @ApiPropertyOptional({ example: 240, description: 'beforeReceipts rows: what those payments took, in dollars' }) paid?: number;
 }

@@ -58,12 +58,24 @@ export function getPriceQuote(input: {
       organizationId: input.organizationId,
       classId: input.classId,
       ...(input.classSessionId ? { classSessionId: input.classSessionId } : {}),
-      // Only what a price depends on: each person's date of birth (seniors), and how many people (siblings).
-      ...(input.attendees ? { attendees: input.attendees.map((a) => (a.dateOfBirth ? { dateOfBirth: a.dateOfBirth } : {})) } : {}),
+      // Only what a price depends on: each person's date of birth (seniors), how many people (siblings), and their names
+      // (a per-student registration fee is due once per child of the household).
+      ...(input.attendees ? { attendees: input.attendees.map(quoteAttendee) } : {}),
       ...(input.email ? { email: input.email } : {}),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
       ...(input.paymentPlanId ? { paymentPlanId: input.paymentPlanId } : {}),
     },
     { public: true },
   );
+}
+
+/** What the quote reads of one attendee: the date of birth and the name, each when given. */
+function quoteAttendee(a: Attendee) {
+  const first = a.firstName?.trim();
+  const last = a.lastName?.trim();
+  return {
+    ...(a.dateOfBirth ? { dateOfBirth: a.dateOfBirth } : {}),
+    ...(first ? { firstName: first } : {}),
+    ...(last ? { lastName: last } : {}),
+  };
 }
