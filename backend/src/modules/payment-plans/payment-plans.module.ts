@@ -8,6 +8,7 @@ import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PlanActionsRepository } from './plan-actions.repository';
 import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 import { PlanActions } from './plan-actions';
+import { PlanClassEnd } from './plan-class-end';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
@@ -41,8 +42,9 @@ import { PlanQuotesService } from './plan-quotes.service';
     PlanActionsRepository,
     PlanDeadlinesRepository,
     PlanActions,
+    PlanClassEnd,
   ],
   // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions, PlanClassEnd],
 })
 export class PaymentPlansModule {}

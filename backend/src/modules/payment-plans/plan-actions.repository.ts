@@ -234,6 +234,19 @@ export class PlanActionsRepository {
     );
   }
 
+  /**
+   * A charge that paid an instalment after its registration was cancelled, refunded in full: the instalment is
+   * cancelled again (as the cancellation left it), its PaymentIntent kept to show what was charged and given back.
+   */
+  async refundedAfterCancel(m: EntityManager, organizationId: string, instalmentId: string): Promise<void> {
+    await m.query(
+      `UPDATE payment_plan_instalments SET status = 'cancelled', last_outcome = 'refunded_after_cancel', paid_via = NULL, paid_at = NULL,
+              updated_at = now()
+        WHERE organization_id = $1 AND id = $2 AND status = 'paid'`,
+      [organizationId, instalmentId],
+    );
+  }
+
   /** The plan completed once nothing is left to pay (every instalment paid or waived). */
   async completeIfDone(m: EntityManager, payerPlanId: string): Promise<boolean> {
     const rows = await returning<{ id: string }>(

@@ -34,6 +34,7 @@ export class PlanActions {
   payOnSession = (...a: Args<'payOnSession'>) => this.actions.payOnSession(...a);
   paidInstalments = (...a: Args<'paidInstalments'>) => this.actions.paidInstalments(...a);
   completeIfDone = (...a: Args<'completeIfDone'>) => this.actions.completeIfDone(...a);
+  refundedAfterCancel = (...a: Args<'refundedAfterCancel'>) => this.actions.refundedAfterCancel(...a);
 
   // --- dates, and the cancellation's part ---
   claimReminders = (...a: DArgs<'claimReminders'>) => this.deadlines.claimReminders(...a);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
 import { InstalmentAnnouncements } from './instalment-announcements';
+import { InstalmentLateRefunds } from './instalment-late-refunds';
 import { InstalmentIntentEvents } from './instalment-intent-events.handler';
 import { InstalmentOnSessionPayments } from './instalment-on-session';
 import { PaymentPlanActionsController } from './payment-plan-actions.controller';
@@ -94,6 +95,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     InstalmentCharges,
     InstalmentChargesJobs,
     InstalmentAnnouncements,
+    InstalmentLateRefunds,
     InstalmentIntentEvents,
     InstalmentOnSessionPayments,
     PlanInstalmentActions,

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { InstalmentLedger } from '../../src/modules/payment-plans/instalment-ledger';
+import { InstalmentCharges, LEASE_MS } from '../../src/modules/payments/instalment-charges';
+import { cardOrg, enrollmentRow, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { activePlan, instalmentRow } from './payment-plan-money.helpers';
+
+/**
+ * What can happen to an instalment's charge after the job claimed it (issue 40 §5): the registration cancelled while
+ * the charge is in flight (the charge succeeds after the cancellation counted what was paid: refunded in full, once,
+ * never counted on the enrollment), and a dispute of the charge weeks later (the instalment marked disputed; lost:
+ * unpaid again, and the plan past due by the usual rules).
+ */
+describe('instalments charged late, and disputed', () => {
+  let w: CardWorld;
+  let org: Awaited<ReturnType<typeof cardOrg>>;
+  const refundsOf = (pi: string) =>
+    w.stand.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.payment_intent === pi);
+
+  beforeAll(async () => {
+    w = await startCardWorld({ instances: 2 });
+    w.liveWebhooks(false);
+    org = await cardOrg(w.a);
+  });
+  afterAll(() => w.close());
+
+  it('refunds in full an instalment charged while its registration was being cancelled, and counts none of it', async () => {
+    const p = await activePlan(w, org, 'pm_card_visa', [{ cents: 4_000, daysAgo: 0 }], { account: org.account });
+    // The job on instance A claims the instalment (its lease and attempt key are written) and is about to call Stripe...
+    const [claimed] = await w.a.app.get(InstalmentLedger).claimDue(10, LEASE_MS);
+    expect(claimed.id).toBe(p.instalments[0]);
+    // ...when an admin on instance B cancels the registration (its refund counts what was paid until then).
+    await w.b.http.post(`/api/enrollments/${p.enrollmentId}/cancel`).set(org.auth).send({}).expect(200);
+    const afterCancel = await enrollmentRow(w.a, p.enrollmentId);
+    expect(afterCancel.status).toBe('cancelled');
+    // Then Stripe charges the card.
+    const charged = await w.a.app.get(InstalmentCharges).chargeOne(claimed);
+    expect(charged?.outcome.kind).toBe('succeeded');
+    const pi = (charged!.outcome as { paymentIntentId: string }).paymentIntentId;
+    expect(refundsOf(pi).map((r) => [r.body.amount, r.body.reverse_transfer, r.body.refund_application_fee])).toEqual([
+      ['4000', 'true', 'true'],
+    ]);
+    expect(refundsOf(pi)[0].idempotencyKey).toBe(`classlane-instalment-${claimed.id}-late-refund`);
+    expect(await instalmentRow(w.a, claimed.id)).toMatchObject({
+      status: 'cancelled',
+      lastOutcome: 'refunded_after_cancel',
+      paidVia: null,
+      paymentIntentId: pi,
+    });
+    // Nothing of it counted on the enrollment: what the cancellation left stays.
+    expect(await enrollmentRow(w.a, p.enrollmentId)).toMatchObject({
+      amount_paid_cents: afterCancel.amount_paid_cents,
+      refunded_cents: afterCancel.refunded_cents,
+      platform_fee_cents: afterCancel.platform_fee_cents,
+    });
+    // No receipt for it, the organization told once; the job charges nothing more.
+    expect((await w.a.db.query(`SELECT count(*)::int AS n FROM receipts WHERE stripe_payment_intent_id = $1`, [pi]))[0].n).toBe(0);
+    const told = await w.a.db.query(`SELECT subject FROM communications WHERE dedupe_key LIKE $1`, [
+      `payment-plan:${claimed.id}:late-refund%`,
+    ]);
+    expect(told.length).toBeGreaterThan(0);
+    const before = w.stand.requests.filter((r) => r.path === '/v1/payment_intents').length;
+    await Promise.all([w.a.app.get(InstalmentCharges).run(), w.b.app.get(InstalmentCharges).run()]);
+    expect(w.stand.requests.filter((r) => r.path === '/v1/payment_intents').length).toBe(before);
+  });
+
+  it('race: a charge and a cancellation at once end with the money either kept and refunded by policy, or refunded in full', async () => {
+    for (let round = 0; round < 3; round++) {
+      const p = await activePlan(w, org, 'pm_card_visa', [{ cents: 2_500, daysAgo: 0 }], { account: org.account });
+      await w.a.db.query(`UPDATE enrollments SET cancellation_policy = '[{"daysBeforeClass": 0, "refundPercentage": 100}]' WHERE id = $1`, [
+        p.enrollmentId,
+      ]);
+      await Promise.all([
+        w.a.app.get(InstalmentCharges).run(),
+        w.b.http.post(`/api/enrollments/${p.enrollmentId}/cancel`).set(org.auth).send({}).expect(200),
+      ]);
+      const i = await instalmentRow(w.a, p.instalments[0]);
+      const e = await enrollmentRow(w.a, p.enrollmentId);
+      expect(e.status).toBe('cancelled');
+      if (i.paymentIntentId) {
+        // Charged: either before the cancellation (counted, then refunded by the policy: 100% here) or after it (refunded
+        // in full by the late refund). Either way every cent charged went back, exactly once.
+        const back = refundsOf(i.paymentIntentId).reduce((n, r) => n + Number(r.body.amount), 0);
+        expect(back).toBe(2_500);
+        expect(['paid', 'cancelled']).toContain(i.status);
+      } else expect(i.status).toBe('cancelled');
+    }
+  });
+});
