@@ -3975,6 +3975,12 @@ export interface components {
        * @example null
        */
       paidAt: string | null;
+      /**
+       * @description A dispute of the charge that paid it: open while the bank decides, won, or lost (the instalment is unpaid again)
+       * @example null
+       * @enum {string|null}
+       */
+      disputeStatus: "open" | "won" | "lost" | null;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -5718,6 +5724,12 @@ export interface components {
       amount: number;
       /** @enum {string} */
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /**
+       * @description The payer's bank disputed the payment: open, won, or lost (then it is to be paid again)
+       * @example null
+       * @enum {string|null}
+       */
+      disputeStatus: "open" | "won" | "lost" | null;
     };
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InstalmentLedger } from '../../src/modules/payment-plans/instalment-ledger';
 import { InstalmentCharges, LEASE_MS } from '../../src/modules/payments/instalment-charges';
-import { cardOrg, enrollmentRow, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { PlanDeadlines } from '../../src/modules/payments/plan-deadlines';
+import { closeDispute, disputePayment } from '../stand-ins/stripe.stand-in';
+import { createOrg } from '../fixtures/org.fixture';
+import { cardOrg, deliver, enrollmentRow, startCardWorld, type CardWorld } from './card-payments.helpers';
 import { activePlan, instalmentRow } from './payment-plan-money.helpers';
 
 /**
@@ -84,5 +87,81 @@ describe('instalments charged late, and disputed', () => {
         expect(['paid', 'cancelled']).toContain(i.status);
       } else expect(i.status).toBe('cancelled');
     }
+  });
+
+  const eventOf = (type: string, disputeId: string) => w.stand.events.find((e) => e.type === type && e.data.object.id === disputeId)!;
+  const pastDue = async (enrollmentId: string) =>
+    (await w.a.db.query(`SELECT past_due_since FROM enrollments WHERE id = $1`, [enrollmentId]))[0].past_due_since;
+  const planPage = (planId: string, auth = org.auth) => w.a.http.get(`/api/payment-plans/${planId}`).set(auth);
+
+  it('marks a disputed instalment; lost: unpaid again, its money off the enrollment, the plan past due by the usual rules', async () => {
+    const p = await activePlan(w, org, 'pm_card_visa', [{ cents: 6_000, daysAgo: 0 }], { account: org.account });
+    await w.a.app.get(InstalmentCharges).run();
+    const paid = await instalmentRow(w.a, p.instalments[0]);
+    expect(paid.status).toBe('paid');
+    expect((await w.a.db.query(`SELECT status FROM payer_plans WHERE id = $1`, [p.planId]))[0].status).toBe('completed');
+    const before = await enrollmentRow(w.a, p.enrollmentId);
+    expect(before.amount_paid_cents).toBe(7_000);
+
+    const dispute = await disputePayment(w.stand.state, paid.paymentIntentId);
+    const created = eventOf('charge.dispute.created', dispute.id);
+    await Promise.all([deliver(w.a, created).expect(200), deliver(w.b, { ...created, id: `${created.id}_again` }).expect(200)]);
+    let page = (await planPage(p.planId).expect(200)).body.data;
+    expect(page.instalments[0]).toMatchObject({ status: 'paid', disputeStatus: 'open' });
+    expect(page.paid).toBe(70);
+    // The organization's share was taken back once, and the admins told (what every dispute does).
+    await w.a.app.get(PlanDeadlines).run();
+    expect(await pastDue(p.enrollmentId)).toBeNull();
+    const disputes = (await w.a.http.get(`/api/enrollments/${p.enrollmentId}/disputes`).set(org.auth).expect(200)).body.data;
+    expect(disputes).toEqual([expect.objectContaining({ stripeDisputeId: dispute.id, amount: 60, recoveredAmount: expect.any(Number) })]);
+
+    await closeDispute(w.stand.state, dispute.id, 'lost');
+    const closed = eventOf('charge.dispute.closed', dispute.id);
+    await deliver(w.a, closed).expect(200);
+    await deliver(w.a, { ...closed, id: `${closed.id}_again` }).expect(200);
+    // An older event after it changes nothing.
+    await deliver(w.a, { ...created, id: `${created.id}_late` }).expect(200);
+    page = (await planPage(p.planId).expect(200)).body.data;
+    expect(page.instalments[0]).toMatchObject({ status: 'failed', disputeStatus: 'lost', lastOutcome: 'dispute_lost', paidAt: null });
+    expect(page).toMatchObject({ status: 'pastDue', paid: 10, balance: 60 });
+    // Its money is off the enrollment, once: $60 less, its $1.80 fee with it.
+    expect(await enrollmentRow(w.a, p.enrollmentId)).toMatchObject({
+      amount_paid_cents: 1_000,
+      platform_fee_cents: before.platform_fee_cents - 180,
+      organization_amount_cents: before.organization_amount_cents - 5_820,
+    });
+    // The past-due rules: past due once its due date is more than the grace days ago (7 by default).
+    await w.a.app.get(PlanDeadlines).run();
+    expect(await pastDue(p.enrollmentId)).toBeNull();
+    await w.a.db.query(`UPDATE payment_plan_instalments SET due_at = now() - interval '8 days' WHERE id = $1`, [p.instalments[0]]);
+    await Promise.all([w.a.app.get(PlanDeadlines).run(), w.b.app.get(PlanDeadlines).run()]);
+    expect(await pastDue(p.enrollmentId)).not.toBeNull();
+    // Not retried on its own; the admin may retry it (the card was not declined), or the payer pays it from the portal.
+    const intents = () => w.stand.requests.filter((r) => r.path === '/v1/payment_intents').length;
+    const n = intents();
+    await w.a.app.get(InstalmentCharges).run();
+    expect(intents()).toBe(n);
+    const retried = await w.a.http.post(`/api/payment-plans/${p.planId}/instalments/1/retry`).set(org.auth).expect(200);
+    expect(retried.body.data).toMatchObject({ status: 'paid', attempts: 2 });
+    expect((await enrollmentRow(w.a, p.enrollmentId)).amount_paid_cents).toBe(7_000);
+    expect(await pastDue(p.enrollmentId)).toBeNull();
+    // Another organization sees none of it.
+    const stranger = await createOrg(w.a, { plan: 'professional' });
+    await planPage(p.planId, stranger.auth).expect(404);
+  });
+
+  it('a won dispute leaves the instalment paid and counted', async () => {
+    const p = await activePlan(w, org, 'pm_card_visa', [{ cents: 3_000, daysAgo: 0 }], { account: org.account });
+    await w.a.app.get(InstalmentCharges).run();
+    const paid = await instalmentRow(w.a, p.instalments[0]);
+    const dispute = await disputePayment(w.stand.state, paid.paymentIntentId);
+    await closeDispute(w.stand.state, dispute.id, 'won');
+    // Closed delivered before created: the same end.
+    await deliver(w.a, eventOf('charge.dispute.closed', dispute.id)).expect(200);
+    await deliver(w.a, eventOf('charge.dispute.created', dispute.id)).expect(200);
+    const page = (await planPage(p.planId).expect(200)).body.data;
+    expect(page.instalments[0]).toMatchObject({ status: 'paid', disputeStatus: 'won' });
+    expect(page).toMatchObject({ status: 'completed', paid: 40 });
+    expect((await enrollmentRow(w.a, p.enrollmentId)).amount_paid_cents).toBe(4_000);
   });
 });

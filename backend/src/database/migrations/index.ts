@@ -50,6 +50,7 @@ import { Retention1771009000001 } from './1771009000001-Retention';
 import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharges';
 import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantIndexes';
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
+import { InstalmentDisputes1773003000000 } from './1773003000000-InstalmentDisputes';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
@@ -135,4 +136,5 @@ export const MIGRATIONS = [
   Makeups1772005000000,
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
+  InstalmentDisputes1773003000000,
 ];

@@ -8,6 +8,7 @@ import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PlanActionsRepository } from './plan-actions.repository';
 import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 import { PlanActions } from './plan-actions';
+import { InstalmentDisputesRepository } from './instalment-disputes.repository';
 import { PlanClassEnd } from './plan-class-end';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
@@ -43,6 +44,7 @@ import { PlanQuotesService } from './plan-quotes.service';
     PlanDeadlinesRepository,
     PlanActions,
     PlanClassEnd,
+    InstalmentDisputesRepository,
   ],
   // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
   exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions, PlanClassEnd],

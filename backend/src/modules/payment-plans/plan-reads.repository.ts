@@ -45,6 +45,8 @@ export interface InstalmentDetailRow {
   lastDeclineCode: string | null;
   nextAttemptAt: Date | null;
   paidAt: Date | null;
+  /** A dispute of the charge that paid it: open, won, or lost (then it is unpaid again); null when never disputed. */
+  disputeStatus: 'open' | 'won' | 'lost' | null;
 }
 
 export interface PlanDetailRow extends PlanListRow {
@@ -133,7 +135,8 @@ export class PlanReadsRepository {
     return this.db.query(
       `SELECT id, seq, due_at AS "dueAt", amount_cents AS "amountCents", status, attempts,
               stripe_payment_intent_id AS "stripePaymentIntentId", last_outcome AS "lastOutcome",
-              last_decline_code AS "lastDeclineCode", next_attempt_at AS "nextAttemptAt", paid_at AS "paidAt"
+              last_decline_code AS "lastDeclineCode", next_attempt_at AS "nextAttemptAt", paid_at AS "paidAt",
+              dispute_status AS "disputeStatus"
          FROM payment_plan_instalments WHERE organization_id = $1 AND payer_plan_id = $2 ORDER BY seq`,
       [organizationId, planId],
     );

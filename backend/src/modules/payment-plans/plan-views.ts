@@ -41,6 +41,7 @@ export function instalmentDetail(i: InstalmentDetailRow) {
     lastDeclineCode: i.lastDeclineCode,
     nextAttemptAt: iso(i.nextAttemptAt),
     paidAt: iso(i.paidAt),
+    disputeStatus: i.disputeStatus,
   };
 }
 

@@ -54,6 +54,7 @@ import { DisputeEventsHandler } from './disputes/dispute-events.handler';
 import { PaymentDisputesController } from './disputes/payment-disputes.controller';
 import { PaymentDisputesRepository } from './disputes/payment-disputes.repository';
 import { PaymentDisputesService } from './disputes/payment-disputes.service';
+import { InstalmentDisputes } from './disputes/instalment-disputes';
 
 @Module({
   imports: [
@@ -116,6 +117,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     BankDebitProcessingHandler,
     PaymentDisputesRepository,
     PaymentDisputesService,
+    InstalmentDisputes,
   ],
   exports: [TopUpsService, OffSessionCharges, InstalmentCharges, InstalmentOnSessionPayments],
 })

@@ -11,7 +11,7 @@ import { InstalmentCharges, LEASE_MS } from './instalment-charges';
 
 const PLAN_NOT_FOUND = 'Payment plan not found';
 const INSTALMENT_NOT_FOUND = 'Payment plan instalment not found';
-const ATTEMPTED = ['soft_decline', 'hard_decline', 'authentication_required', 'bank_debit_failed'];
+const ATTEMPTED = ['soft_decline', 'hard_decline', 'authentication_required', 'bank_debit_failed', 'dispute_lost'];
 
 const busy = () =>
   new PaymentPlanException(

@@ -51,6 +51,14 @@ export class InstalmentDetailDto {
   @ApiProperty({ type: 'string', nullable: true, example: 'insufficient_funds' }) lastDeclineCode: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) nextAttemptAt: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) paidAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    enum: ['open', 'won', 'lost'],
+    nullable: true,
+    example: null,
+    description: 'A dispute of the charge that paid it: open while the bank decides, won, or lost (the instalment is unpaid again)',
+  })
+  disputeStatus: 'open' | 'won' | 'lost' | null;
 }
 
 export class PlanDetailDto extends PlanListItemDto {
