@@ -145,6 +145,17 @@ describe('instalments charged late, and disputed', () => {
     expect(retried.body.data).toMatchObject({ status: 'paid', attempts: 2 });
     expect((await enrollmentRow(w.a, p.enrollmentId)).amount_paid_cents).toBe(7_000);
     expect(await pastDue(p.enrollmentId)).toBeNull();
+    // Every try is in the plan page's history, oldest first: the job's charge, the dispute lost, the admin's retry.
+    const history = (await planPage(p.planId).expect(200)).body.data.instalments[0].attemptHistory;
+    expect(history.map((a: { outcome: string }) => a.outcome)).toEqual(['succeeded', 'dispute_lost', 'succeeded']);
+    expect(history[0]).toMatchObject({
+      stripePaymentIntentId: paid.paymentIntentId,
+      attemptKey: `instalment-${p.instalments[0]}-attempt-1`,
+      declineCode: null,
+      at: expect.any(String),
+    });
+    expect(history[1]).toMatchObject({ stripePaymentIntentId: paid.paymentIntentId, attemptKey: null });
+    expect(history[2].attemptKey).toBe(`instalment-${p.instalments[0]}-attempt-2`);
     // Another organization sees none of it.
     const stranger = await createOrg(w.a, { plan: 'professional' });
     await planPage(p.planId, stranger.auth).expect(404);
@@ -163,5 +174,29 @@ describe('instalments charged late, and disputed', () => {
     expect(page.instalments[0]).toMatchObject({ status: 'paid', disputeStatus: 'won' });
     expect(page).toMatchObject({ status: 'completed', paid: 40 });
     expect((await enrollmentRow(w.a, p.enrollmentId)).amount_paid_cents).toBe(4_000);
+  });
+
+  it("keeps every attempt of an instalment with its decline code, for the admin's plan page", async () => {
+    await w.a.db.query(
+      `INSERT INTO payment_plan_settings (organization_id, consent_text, retry_days) VALUES ($1, 'Charge me.', '{1,3}')
+       ON CONFLICT (organization_id) DO UPDATE SET retry_days = '{1,3}'`,
+      [org.orgId],
+    );
+    const p = await activePlan(w, org, 'pm_card_chargeDeclinedInsufficientFunds', [{ cents: 2_000, daysAgo: 0 }]);
+    const again = () =>
+      w.a.db.query(`UPDATE payment_plan_instalments SET next_attempt_at = now() - interval '1 minute' WHERE id = $1`, [p.instalments[0]]);
+    await Promise.all([w.a.app.get(InstalmentCharges).run(), w.b.app.get(InstalmentCharges).run()]);
+    await again();
+    await w.a.app.get(InstalmentCharges).run();
+    await again();
+    await w.a.app.get(InstalmentCharges).run();
+    const page = (await planPage(p.planId).expect(200)).body.data;
+    expect(page.instalments[0]).toMatchObject({ status: 'failed', attempts: 3, lastDeclineCode: 'insufficient_funds' });
+    const history = page.instalments[0].attemptHistory as { outcome: string; declineCode: string; attemptKey: string; at: string }[];
+    expect(history.map((a) => [a.outcome, a.declineCode, a.attemptKey])).toEqual(
+      [1, 2, 3].map((n) => ['soft_decline', 'insufficient_funds', `instalment-${p.instalments[0]}-attempt-${n}`]),
+    );
+    expect([...history.map((a) => a.at)].sort()).toEqual(history.map((a) => a.at));
+    await w.a.db.query(`DELETE FROM payment_plan_settings WHERE organization_id = $1`, [org.orgId]);
   });
 });

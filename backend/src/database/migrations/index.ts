@@ -51,6 +51,7 @@ import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharge
 import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantIndexes';
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
 import { InstalmentDisputes1773003000000 } from './1773003000000-InstalmentDisputes';
+import { InstalmentAttempts1773003000001 } from './1773003000001-InstalmentAttempts';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
@@ -137,4 +138,5 @@ export const MIGRATIONS = [
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
   InstalmentDisputes1773003000000,
+  InstalmentAttempts1773003000001,
 ];

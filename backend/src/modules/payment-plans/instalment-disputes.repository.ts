@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import { appendAttempt } from './instalment-attempts';
 import { RECORDED_INSTALMENT, type RecordedInstalment } from './instalment-ledger.repository';
 
 /** An instalment a charge paid, found by the charge's PaymentIntent. */
@@ -60,6 +61,15 @@ export class InstalmentDisputesRepository {
       [organizationId, instalmentId],
     );
     if (!rows.length) return null;
+    const [{ pi }] = await m.query(`SELECT stripe_payment_intent_id AS pi FROM payment_plan_instalments WHERE id = $1`, [instalmentId]);
+    await appendAttempt(m, {
+      organizationId,
+      instalmentId,
+      attemptKey: null,
+      outcome: 'dispute_lost',
+      declineCode: null,
+      paymentIntentId: pi,
+    });
     // Something is owed again: a plan that had completed is active again (what the past-due job reads).
     await m.query(`UPDATE payer_plans SET status = 'active' WHERE organization_id = $1 AND id = $2 AND status = 'completed'`, [
       organizationId,

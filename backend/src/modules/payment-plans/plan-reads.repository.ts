@@ -49,6 +49,16 @@ export interface InstalmentDetailRow {
   disputeStatus: 'open' | 'won' | 'lost' | null;
 }
 
+/** One try to pay an instalment (payment_plan_attempts), oldest first. */
+export interface AttemptRow {
+  instalmentId: string;
+  attemptedAt: Date;
+  outcome: string;
+  declineCode: string | null;
+  stripePaymentIntentId: string | null;
+  attemptKey: string | null;
+}
+
 export interface PlanDetailRow extends PlanListRow {
   depositCents: number;
   surchargeCents: number;
@@ -128,6 +138,17 @@ export class PlanReadsRepository {
        WHERE p.organization_id = $1 AND p.student_id = ANY($2::uuid[]) AND p.status <> 'pending'
        ORDER BY p.created_at DESC, p.id`,
       [organizationId, studentIds],
+    );
+  }
+
+  /** Every try to pay the plan's instalments, oldest first (the admin's plan page). */
+  attempts(organizationId: string, planId: string): Promise<AttemptRow[]> {
+    return this.db.query(
+      `SELECT a.instalment_id AS "instalmentId", a.attempted_at AS "attemptedAt", a.outcome, a.decline_code AS "declineCode",
+              a.stripe_payment_intent_id AS "stripePaymentIntentId", a.attempt_key AS "attemptKey"
+         FROM payment_plan_attempts a JOIN payment_plan_instalments i ON i.id = a.instalment_id AND i.organization_id = a.organization_id
+        WHERE a.organization_id = $1 AND i.payer_plan_id = $2 ORDER BY a.attempted_at, a.id`,
+      [organizationId, planId],
     );
   }
 
