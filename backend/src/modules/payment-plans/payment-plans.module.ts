@@ -10,6 +10,8 @@ import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 import { PlanActions } from './plan-actions';
 import { InstalmentDisputesRepository } from './instalment-disputes.repository';
 import { PlanClassEnd } from './plan-class-end';
+import { PlanReceivables } from './plan-receivables';
+import { PlanReceivablesRepository } from './plan-receivables.repository';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
@@ -45,8 +47,10 @@ import { PlanQuotesService } from './plan-quotes.service';
     PlanActions,
     PlanClassEnd,
     InstalmentDisputesRepository,
+    PlanReceivablesRepository,
+    PlanReceivables,
   ],
   // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions, PlanClassEnd],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions, PlanClassEnd, PlanReceivables],
 })
 export class PaymentPlansModule {}

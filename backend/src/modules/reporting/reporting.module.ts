@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
@@ -12,17 +13,19 @@ import { RatingLinks } from './rating-links';
 import { RatingsController } from './ratings.controller';
 import { RatingsRepository } from './ratings.repository';
 import { RatingsService } from './ratings.service';
+import { PlanReportsController } from './plan-reports.controller';
 import { ReportingController, ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 
 /**
  * The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). Rating
- * requests go out through CommunicationsService; the promo codes' usage comes from PricingService.
+ * requests go out through CommunicationsService; the promo codes' usage comes from PricingService; the payment plans'
+ * receivables from PlanReceivables (payment-plans).
  */
 @Module({
-  imports: [SubscriptionsModule, CommunicationsModule, PricingModule],
-  controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
+  imports: [SubscriptionsModule, CommunicationsModule, PricingModule, PaymentPlansModule],
+  controllers: [DashboardController, ReportsController, ReportingController, RatingsController, PlanReportsController],
   providers: [
     DashboardRepository,
     DashboardService,
