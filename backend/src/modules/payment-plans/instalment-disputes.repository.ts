@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import { appendAttempt } from './instalment-attempts';
+import { appendAttempt } from './instalment-attempts.repository';
 import { RECORDED_INSTALMENT, type RecordedInstalment } from './instalment-ledger.repository';
 
 /** An instalment a charge paid, found by the charge's PaymentIntent. */

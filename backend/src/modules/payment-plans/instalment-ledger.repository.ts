@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import { appendAttempt } from './instalment-attempts';
+import { appendAttempt } from './instalment-attempts.repository';
 
 /** An instalment claimed for charging, with what the charge needs from its plan. */
 export interface DueInstalment {

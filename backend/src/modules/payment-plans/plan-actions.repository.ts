@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import { appendAttempt } from './instalment-attempts';
+import { appendAttempt } from './instalment-attempts.repository';
 import { RECORDED_INSTALMENT, type DueInstalment, type RecordedInstalment } from './instalment-ledger.repository';
 
 /** One instalment with what an admin action needs of its plan (read in the caller's organization only). */
