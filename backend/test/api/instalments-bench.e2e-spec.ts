@@ -30,7 +30,11 @@ const CENTS = 1_000;
     const stripe = w.a.app.get(StripeClient).api;
     for (let n = 0; n < PLANS; n++) {
       // Letters only: a name is letters, spaces, hyphens and apostrophes.
-      const studentId = await addStudent(w.a, org, `Bench ${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + Math.floor(n / 26) % 26)}`);
+      const studentId = await addStudent(
+        w.a,
+        org,
+        `Bench ${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}`,
+      );
       const enrollmentId = await insertEnrollment(w.a, org, cls.id, studentId, {
         payment_method: 'card',
         payment_status: 'completed',
@@ -115,10 +119,9 @@ const CENTS = 1_000;
       [org.orgId],
     );
     expect(state).toEqual({ paid: total, retried: 0, intents: total });
-    const [money] = await w.a.db.query(
-      `SELECT sum(amount_paid_cents)::int AS cents FROM enrollments WHERE id = ANY($1::uuid[])`,
-      [plans.map((p) => p.enrollmentId)],
-    );
+    const [money] = await w.a.db.query(`SELECT sum(amount_paid_cents)::int AS cents FROM enrollments WHERE id = ANY($1::uuid[])`, [
+      plans.map((p) => p.enrollmentId),
+    ]);
     expect(money.cents).toBe(PLANS * 1000 + total * CENTS);
 
     const figures = {
