@@ -65,8 +65,9 @@ export class InstalmentAnnouncements {
     if (!e) throw new Error(`Instalment ${i.id}: its enrollment ${i.enrollmentId} is not in organization ${i.organizationId}`);
     if (!(await this.money.addInstalment(m, i.organizationId, e.id, i.amountCents, by.feeCents))) {
       // Charged while the registration was being cancelled: the money is not the enrollment's. A card charge is given
-      // back at once (no receipt, no "paid" message); one taken at the door cannot be, and a person returns it.
-      if (by.via === 'card' && by.paymentIntentId) return this.lateRefunds.refund(m, i, e, by.paymentIntentId);
+      // back at once (no receipt, no "paid" message); one taken at the door cannot be, and a person returns it. (An
+      // enrollment still active whose own payment is not recorded is not a cancellation: logged for a person.)
+      if (by.via === 'card' && by.paymentIntentId && e.status !== 'active') return this.lateRefunds.refund(m, i, e, by.paymentIntentId);
       this.logger.error(`Instalment ${i.id} was paid after enrollment ${e.id} ended: refund ${formatDollars(i.amountCents)} by hand`);
     }
     await this.webhooks.paymentSucceeded(m, i.organizationId, {
