@@ -596,6 +596,12 @@ export interface paths {
   "/api/reports/makeups": {
     get: operations["CreditReports_makeups"];
   };
+  "/api/reports/payment-plans/balances": {
+    get: operations["PlanReports_balances"];
+  };
+  "/api/reports/payment-plans/due-by-month": {
+    get: operations["PlanReports_dueByMonth"];
+  };
   "/api/reports/revenue": {
     get: operations["Reports_revenue"];
   };
@@ -4103,39 +4109,26 @@ export interface components {
        */
       paid?: boolean;
     };
-    InstalmentDetailDto: {
-      /** @example 1 */
-      seq: number;
+    InstalmentAttemptDto: {
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
-      dueAt: string;
-      /** @example 150 */
-      amount: number;
-      /** @enum {string} */
-      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
-      /** @example 1 */
-      attempts: number;
+      at: string;
+      /**
+       * @description succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous (no answer: asked again with the same key), bank_debit_succeeded, bank_debit_failed, paid_on_session, dispute_lost
+       * @example soft_decline
+       */
+      outcome: string;
+      /** @example insufficient_funds */
+      declineCode: string | null;
       /** @example pi_3Nx… */
       stripePaymentIntentId: string | null;
       /**
-       * @description What the last attempt gave
-       * @example soft_decline
+       * @description The off-session attempt's idempotency key
+       * @example instalment-…-attempt-1
        */
-      lastOutcome: string | null;
-      /** @example insufficient_funds */
-      lastDeclineCode: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      nextAttemptAt: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      paidAt: string | null;
+      attemptKey: string | null;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -5454,6 +5447,38 @@ export interface components {
        */
       satisfactionScore: number | null;
     };
+    PlanBalanceRowDto: {
+      /** Format: uuid */
+      planId: string;
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example ana@example.com */
+      studentEmail: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /** @example Spring 2027 */
+      termName: string | null;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /**
+       * @description Flagged past due (after the grace days)
+       * @example false
+       */
+      pastDue: boolean;
+      /** @example 600 */
+      total: number;
+      /** @example 300 */
+      paid: number;
+      /** @example 300 */
+      balance: number;
+      /**
+       * @description Dollars of unpaid instalments whose due date has passed
+       * @example 150
+       */
+      overdue: number;
+      /** Format: date-time */
+      nextDueAt: string | null;
+    };
     PlanDefinitionDto: {
       /** @example Deposit and 3 monthly payments */
       name: string;
@@ -5660,7 +5685,7 @@ export interface components {
        * }
        */
       consent: Record<string, never>;
-      instalments: components["schemas"]["InstalmentDetailDto"][];
+      instalments: components["schemas"]["PlanInstalmentDetailDto"][];
     };
     PlanDueDateDto: {
       /** @example 2027-03-01 */
@@ -5677,6 +5702,34 @@ export interface components {
       /** @example 50 */
       percent: number | null;
     };
+    PlanDueMonthDto: {
+      /**
+       * @description The due dates' month in the organization's time zone
+       * @example 2027-03
+       */
+      month: string;
+      /** @example 12 */
+      instalments: number;
+      /** @example 1800 */
+      due: number;
+      /** @example 1200 */
+      paid: number;
+      /**
+       * @description Bank debits not settled yet
+       * @example 150
+       */
+      processing: number;
+      /**
+       * @description Scheduled or failed: still to be paid
+       * @example 450
+       */
+      outstanding: number;
+      /**
+       * @description Of the outstanding, what is past its due date
+       * @example 150
+       */
+      overdue: number;
+    };
     PlanFeaturesDto: {
       /** @example true */
       basicSiteAccess: boolean;
@@ -5692,6 +5745,48 @@ export interface components {
       apiAccess: boolean;
       /** @example false */
       prioritySupport: boolean;
+    };
+    PlanInstalmentDetailDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /** @example pi_3Nx… */
+      stripePaymentIntentId: string | null;
+      /**
+       * @description What the last attempt gave
+       * @example soft_decline
+       */
+      lastOutcome: string | null;
+      /** @example insufficient_funds */
+      lastDeclineCode: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      paidAt: string | null;
+      /**
+       * @description A dispute of the charge that paid it: open while the bank decides, won, or lost (the instalment is unpaid again)
+       * @example null
+       * @enum {string|null}
+       */
+      disputeStatus: "open" | "won" | "lost" | null;
+      /** @description Every try to pay it, oldest first */
+      attemptHistory: components["schemas"]["InstalmentAttemptDto"][];
     };
     PlanInstalmentResponseDto: {
       /**
@@ -6099,6 +6194,12 @@ export interface components {
       amount: number;
       /** @enum {string} */
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /**
+       * @description The payer's bank disputed the payment: open, won, or lost (then it is to be paid again)
+       * @example null
+       * @enum {string|null}
+       */
+      disputeStatus: "open" | "won" | "lost" | null;
     };
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
@@ -18358,6 +18459,96 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["MakeupsReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PlanReports_balances: {
+    parameters: {
+      query?: {
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description Active plans, the most overdue first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanBalanceRowDto"][];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanBalanceRowDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PlanReports_dueByMonth: {
+    parameters: {
+      query?: {
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description Months in the organization's time zone, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDueMonthDto"][];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDueMonthDto"][];
           };
         };
       };

@@ -123,7 +123,11 @@ test.describe('Payment plans', () => {
     const instalments = page.getByRole('table', { name: 'Instalments' });
     await expect(instalments.getByRole('row')).toHaveCount(4);
     await expect(page.getByText(/^cus_/)).toBeVisible();
-    await expect(page.getByText('pm_card_visa')).toBeVisible();
+    // The card saved from the portal (its own PaymentMethod on the payer's Customer) is the plan's now.
+    await expect(page.getByText(/^pm_\w+$/)).toBeVisible();
+    // Every try to pay is listed: the instalments the payer paid from the portal.
+    const history = page.getByRole('table', { name: 'Attempt history' });
+    await expect(history.getByRole('row').filter({ hasText: 'Paid by the payer' }).first()).toBeVisible();
     await expect(page.getByText(/Version 1, accepted/)).toBeVisible();
     await expectNoSeriousViolations(page, 'admin plan page');
     await expectNoSideScroll(page, 'admin plan page');

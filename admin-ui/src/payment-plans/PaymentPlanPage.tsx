@@ -1,6 +1,7 @@
 /**
- * One payer's plan (issue 40 §4): who, what, the money, the consent they accepted, and each instalment with its last
- * attempt (the Stripe PaymentIntent and the decline code), for answering a family's question or a dispute.
+ * One payer's plan (issue 40 §4): who, what, the money, the consent they accepted, each instalment with its last
+ * attempt (the Stripe PaymentIntent and the decline code) and a dispute of it, and every try to pay it (AttemptHistory),
+ * for answering a family's question or a dispute.
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { formatInZone, useOrganizationTimeZone, BROWSER_TIME_ZONE } from '@/comm
 import { errorMessage } from '@/providers/httpClient';
 import { payerPlansApi } from '@/providers/paymentPlans';
 import { INSTALMENT_LABELS, PLAN_STATUS_COLORS, PLAN_STATUS_LABELS } from '@/payment-plans/planStatus';
+import { AttemptHistory } from '@/payment-plans/AttemptHistory';
 
 const COLUMNS = [
   { label: '#' },
@@ -84,6 +86,15 @@ export default function PaymentPlanPage() {
                     }
                     label={INSTALMENT_LABELS[i.status]}
                   />
+                  {i.disputeStatus && (
+                    <Chip
+                      size="small"
+                      sx={{ ml: 0.5 }}
+                      variant="outlined"
+                      color={i.disputeStatus === 'lost' ? 'error' : i.disputeStatus === 'won' ? 'success' : 'warning'}
+                      label={`Dispute ${i.disputeStatus}`}
+                    />
+                  )}
                 </TableCell>
                 <TableCell align="right">{i.attempts}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -104,6 +115,10 @@ export default function PaymentPlanPage() {
           </TableBody>
         </SimpleTable>
       )}
+      <Typography variant="h6" component="h2">
+        Attempt history
+      </Typography>
+      <AttemptHistory instalments={p.instalments} zone={zone} />
       <Typography variant="h6" component="h2">
         Consent
       </Typography>

@@ -82,6 +82,18 @@ export interface InstalmentDetail {
   lastDeclineCode: string | null;
   nextAttemptAt: string | null;
   paidAt: string | null;
+  /** A dispute of the charge that paid it: open, won, or lost (then unpaid again). */
+  disputeStatus: 'open' | 'won' | 'lost' | null;
+  /** Every try to pay it, oldest first. */
+  attemptHistory: InstalmentAttempt[];
+}
+/** One try to pay an instalment: when, what it came to, the bank's decline code, Stripe's ids. */
+export interface InstalmentAttempt {
+  at: string;
+  outcome: string;
+  declineCode: string | null;
+  stripePaymentIntentId: string | null;
+  attemptKey: string | null;
 }
 export interface PayerPlanDetail extends PayerPlanListItem {
   deposit: number;

@@ -86,7 +86,15 @@ describe('payment plan actions', () => {
       { cents: 4_000, daysAgo: -40 },
       { cents: 4_000, daysAgo: -70 },
     ]);
-    const later = new Date(Date.now() + 50 * 86_400_000).toISOString();
+    // The class (3 weekly sessions from a week from now) ends about 21 days from now: no due date after it.
+    const afterEnd = await w.a.http
+      .put(`/api/payment-plans/${p.planId}/instalments/1/due-date`)
+      .set(org.auth)
+      .send({ dueAt: new Date(Date.now() + 50 * 86_400_000).toISOString() })
+      .expect(400);
+    expect(afterEnd.body.code).toBe('PLAN_AFTER_CLASS_ENDS');
+    expect(afterEnd.body.error).toContain("An instalment must be due by the class's last session");
+    const later = new Date(Date.now() + 12 * 86_400_000).toISOString();
     const moved = await w.a.http.put(`/api/payment-plans/${p.planId}/instalments/1/due-date`).set(org.auth).send({ dueAt: later });
     expect(moved.status).toBe(200);
     expect(new Date(moved.body.data.dueAt).toISOString()).toBe(later);

@@ -332,4 +332,37 @@ describe('payment plans: definitions, settings and the quote', () => {
     expect(await offered(own.id)).toEqual([{ id: ownPlan.id, name: 'Own plan' }]);
     await create(plan({ classId: undefined, termId: term.id, paidInFullBy: day(260) })).expect(400);
   });
+
+  it("the quote refuses a term plan whose last instalment falls after this class's last session (400, the dates named)", async () => {
+    const term = (
+      await t.http
+        .post('/api/terms')
+        .set(org.auth)
+        .send({ name: 'Long', startDate: day(100), endDate: day(250), registrationOpensAt: new Date(Date.now() - DAY).toISOString() })
+        .expect(201)
+    ).body.data;
+    // Three weekly sessions from day 120: the class ends about day 134; the plan pays monthly until day 240.
+    const short = await createClass(t, org, {
+      price: 600,
+      discountPrice: 0,
+      startDate: new Date(Date.now() + 120 * DAY).toISOString(),
+      days: 3,
+      termId: term.id,
+    });
+    const termPlan = (
+      await create(
+        plan({ name: 'Whole term', classId: undefined, termId: term.id, instalmentCount: undefined, paidInFullBy: day(240) }),
+      ).expect(201)
+    ).body.data;
+    const res = await t.http
+      .post('/api/public/price-quote')
+      .send({ organizationId: org.orgId, classId: short.id, paymentPlanId: termPlan.id })
+      .expect(400);
+    expect(res.body.code).toBe('PLAN_AFTER_CLASS_ENDS');
+    expect(res.body.error).toMatch(/last instalment \(\d{4}-\d{2}-\d{2}\) falls after the class's last session \(\d{4}-\d{2}-\d{2}\)/);
+    // Not offered in the class's list either.
+    const listed = (await t.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId: short.id }).expect(200)).body
+      .data;
+    expect(listed.paymentPlans ?? []).toEqual([]);
+  });
 });

@@ -53,6 +53,8 @@ import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailR
 import { JobClaimIndexes1773007000000 } from './1773007000000-JobClaimIndexes';
 import { MembershipRenewals1773001000000 } from './1773001000000-MembershipRenewals';
 import { RegistrationFeeHolders1773005000000 } from './1773005000000-RegistrationFeeHolders';
+import { InstalmentDisputes1773003000000 } from './1773003000000-InstalmentDisputes';
+import { InstalmentAttempts1773003000001 } from './1773003000001-InstalmentAttempts';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
@@ -139,6 +141,8 @@ export const MIGRATIONS = [
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
   MembershipRenewals1773001000000,
+  InstalmentDisputes1773003000000,
+  InstalmentAttempts1773003000001,
   RegistrationFeeHolders1773005000000,
   JobClaimIndexes1773007000000,
 ];

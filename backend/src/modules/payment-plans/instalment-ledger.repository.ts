@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import { appendAttempt } from './instalment-attempts.repository';
 
 /** An instalment claimed for charging, with what the charge needs from its plan. */
 export interface DueInstalment {
@@ -127,6 +128,16 @@ export class InstalmentLedgerRepository {
         ${RECORDED_INSTALMENT}`,
       [due.id, due.attemptKey, status, outcome.kind, decline, intent, nextAttemptMs, keepKey, due.paymentMethodId],
     );
+    // Every answer Stripe gave is a try in the history; 'unavailable' sent nothing and is none.
+    if (rows[0] && outcome.kind !== 'unavailable')
+      await appendAttempt(m, {
+        organizationId: due.organizationId,
+        instalmentId: due.id,
+        attemptKey: due.attemptKey,
+        outcome: outcome.kind,
+        declineCode: decline,
+        paymentIntentId: intent,
+      });
     return rows[0] ?? null;
   }
 }

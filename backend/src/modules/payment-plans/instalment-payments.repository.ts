@@ -69,9 +69,14 @@ export class InstalmentPaymentsRepository {
   /**
    * A new method saved by the payer: the plan charges it from now on, and every failed instalment and every one due
    * (a soft decline waiting for its retry) is due again at once, so the job's next round charges them with it.
-   * Answers the method it replaced and the seqs made due.
+   * Answers the method it replaced, whether another open plan of this organization still charges that method (the
+   * payer's Customer is shared by their plans here), and the seqs made due.
    */
-  replaceMethod(organizationId: string, planId: string, paymentMethodId: string): Promise<{ previous: string | null; due: number[] }> {
+  replaceMethod(
+    organizationId: string,
+    planId: string,
+    paymentMethodId: string,
+  ): Promise<{ previous: string | null; previousInUse: boolean; due: number[] }> {
     return this.db.transaction(async (m) => {
       const [plan] = await m.query(
         `SELECT stripe_payment_method_id AS pm FROM payer_plans WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
@@ -91,7 +96,15 @@ export class InstalmentPaymentsRepository {
         RETURNING seq`,
         [organizationId, planId],
       );
-      return { previous: plan?.pm ?? null, due: due.map((r) => r.seq).sort((a, b) => a - b) };
+      const previous: string | null = plan?.pm ?? null;
+      const [use] = previous
+        ? await m.query(
+            `SELECT EXISTS (SELECT 1 FROM payer_plans WHERE organization_id = $1 AND id <> $2 AND stripe_payment_method_id = $3
+                              AND status IN ('pending', 'active')) AS "inUse"`,
+            [organizationId, planId, previous],
+          )
+        : [{ inUse: false }];
+      return { previous, previousInUse: use.inUse, due: due.map((r) => r.seq).sort((a, b) => a - b) };
     });
   }
 }

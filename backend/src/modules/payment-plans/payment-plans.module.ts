@@ -8,6 +8,10 @@ import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PlanActionsRepository } from './plan-actions.repository';
 import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 import { PlanActions } from './plan-actions';
+import { InstalmentDisputesRepository } from './instalment-disputes.repository';
+import { PlanClassEnd } from './plan-class-end';
+import { PlanReceivables } from './plan-receivables';
+import { PlanReceivablesRepository } from './plan-receivables.repository';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
@@ -41,8 +45,12 @@ import { PlanQuotesService } from './plan-quotes.service';
     PlanActionsRepository,
     PlanDeadlinesRepository,
     PlanActions,
+    PlanClassEnd,
+    InstalmentDisputesRepository,
+    PlanReceivablesRepository,
+    PlanReceivables,
   ],
   // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions, PlanClassEnd, PlanReceivables],
 })
 export class PaymentPlansModule {}

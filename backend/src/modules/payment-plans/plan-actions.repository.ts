@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import { appendAttempt } from './instalment-attempts.repository';
 import { RECORDED_INSTALMENT, type DueInstalment, type RecordedInstalment } from './instalment-ledger.repository';
 
 /** One instalment with what an admin action needs of its plan (read in the caller's organization only). */
@@ -187,7 +188,7 @@ export class PlanActionsRepository {
     paymentIntentId: string,
   ): Promise<RecordedInstalment[]> {
     if (!UUID.test(organizationId) || !UUID.test(payerPlanId) || !seqs.length) return [];
-    return returning<RecordedInstalment>(
+    const rows = await returning<RecordedInstalment>(
       m,
       `UPDATE payment_plan_instalments i
           SET status = 'paid', paid_at = now(), paid_via = 'card', stripe_payment_intent_id = $4, last_outcome = 'succeeded',
@@ -196,6 +197,16 @@ export class PlanActionsRepository {
           AND i.attempt_key IS NULL ${RECORDED}`,
       [organizationId, payerPlanId, seqs, paymentIntentId],
     );
+    for (const r of rows)
+      await appendAttempt(m, {
+        organizationId,
+        instalmentId: r.id,
+        attemptKey: null,
+        outcome: 'paid_on_session',
+        declineCode: null,
+        paymentIntentId,
+      });
+    return rows;
   }
 
   /** A bank debit's later word on a `processing` instalment: paid, or failed. Null when no instalment waits on it. */
@@ -217,6 +228,15 @@ export class PlanActionsRepository {
         WHERE i.stripe_payment_intent_id = $1 AND i.status = 'processing' AND i.id = $3 AND i.organization_id = $4 ${RECORDED}`,
       [paymentIntentId, paid, instalmentId, organizationId],
     );
+    if (rows[0])
+      await appendAttempt(m, {
+        organizationId,
+        instalmentId,
+        attemptKey: null,
+        outcome: paid ? 'bank_debit_succeeded' : 'bank_debit_failed',
+        declineCode: null,
+        paymentIntentId,
+      });
     return rows[0] ?? null;
   }
 
@@ -231,6 +251,19 @@ export class PlanActionsRepository {
          FROM payment_plan_instalments i JOIN payer_plans p ON p.id = i.payer_plan_id
         WHERE p.enrollment_id = $1 AND i.status = 'paid' ORDER BY i.paid_at DESC, i.seq DESC`,
       [enrollmentId],
+    );
+  }
+
+  /**
+   * A charge that paid an instalment after its registration was cancelled, refunded in full: the instalment is
+   * cancelled again (as the cancellation left it), its PaymentIntent kept to show what was charged and given back.
+   */
+  async refundedAfterCancel(m: EntityManager, organizationId: string, instalmentId: string): Promise<void> {
+    await m.query(
+      `UPDATE payment_plan_instalments SET status = 'cancelled', last_outcome = 'refunded_after_cancel', paid_via = NULL, paid_at = NULL,
+              updated_at = now()
+        WHERE organization_id = $1 AND id = $2 AND status = 'paid'`,
+      [organizationId, instalmentId],
     );
   }
 

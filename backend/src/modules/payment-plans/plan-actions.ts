@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { InstalmentDisputesRepository } from './instalment-disputes.repository';
 import { PlanActionsRepository } from './plan-actions.repository';
 import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 
 export type { PlanInstalment } from './plan-actions.repository';
+export type { ChargedInstalment, InstalmentDisputeState } from './instalment-disputes.repository';
 export type { PlanPastDue, ReminderDue } from './plan-deadlines.repository';
 
 type Args<K extends keyof PlanActionsRepository> = PlanActionsRepository[K] extends (...a: infer A) => unknown ? A : never;
+type XArgs<K extends keyof InstalmentDisputesRepository> = InstalmentDisputesRepository[K] extends (...a: infer A) => unknown ? A : never;
 type DArgs<K extends keyof PlanDeadlinesRepository> = PlanDeadlinesRepository[K] extends (...a: infer A) => unknown ? A : never;
 
 /**
@@ -19,6 +22,7 @@ export class PlanActions {
   constructor(
     private readonly actions: PlanActionsRepository,
     private readonly deadlines: PlanDeadlinesRepository,
+    private readonly disputes: InstalmentDisputesRepository,
   ) {}
 
   // --- an admin's actions, a bank debit's settling, the payer's on-session payment ---
@@ -34,6 +38,11 @@ export class PlanActions {
   payOnSession = (...a: Args<'payOnSession'>) => this.actions.payOnSession(...a);
   paidInstalments = (...a: Args<'paidInstalments'>) => this.actions.paidInstalments(...a);
   completeIfDone = (...a: Args<'completeIfDone'>) => this.actions.completeIfDone(...a);
+  refundedAfterCancel = (...a: Args<'refundedAfterCancel'>) => this.actions.refundedAfterCancel(...a);
+
+  // --- a dispute of an instalment's charge ---
+  chargedBy = (...a: XArgs<'byIntent'>) => this.disputes.byIntent(...a);
+  markDisputed = (...a: XArgs<'mark'>) => this.disputes.mark(...a);
 
   // --- dates, and the cancellation's part ---
   claimReminders = (...a: DArgs<'claimReminders'>) => this.deadlines.claimReminders(...a);

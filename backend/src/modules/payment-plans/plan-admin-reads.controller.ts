@@ -27,6 +27,7 @@ export class PlanAdminReadsController {
   async one(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     const plan = await this.reads.one(orgId, id);
     if (!plan) throw new NotFoundException(`Payment plan ${id} not found`);
-    return planDetail(plan, await this.reads.instalments(orgId, id));
+    const [instalments, attempts] = await Promise.all([this.reads.instalments(orgId, id), this.reads.attempts(orgId, id)]);
+    return planDetail(plan, instalments, attempts);
   }
 }

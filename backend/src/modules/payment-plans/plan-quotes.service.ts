@@ -61,6 +61,15 @@ export class PlanQuotesService {
       (def.termId !== null && (await this.repo.forClass(org.id, cls.id, cls.termId)).some((d) => d.id === def.id));
     if (!mine) throw notOffered('This payment plan is not offered for this class');
     const why = this.reason(def, org, cls, totalCents, settings, now);
+    const end = why ? this.lastDueAfterEnd(def, org, cls, totalCents, settings, now) : null;
+    if (end)
+      // A term's plan whose last instalment falls after this class's last session: the plan itself is wrong for this
+      // class, not the moment it is chosen (400, as the definition of such a plan on the class itself is refused).
+      throw new PaymentPlanException(
+        PaymentPlanError.AfterClassEnds,
+        `This payment plan's last instalment (${end.last}) falls after the class's last session (${end.classEnd})`,
+        { errors: { paymentPlanId: `The last instalment must be due by ${end.classEnd}` } },
+      );
     if (why) throw notOffered(why);
     return this.quoted(def, org, cls, totalCents, settings, now)!;
   }
@@ -69,18 +78,25 @@ export class PlanQuotesService {
     return org.settings.timeZone ?? SERVER_TIME_ZONE;
   }
 
-  private quoted(
+  /** The plan's last due date and the class's last day when the schedule ends after the class, else null. */
+  private lastDueAfterEnd(
     def: PlanDefinitionRow,
     org: OrganizationEntity,
     cls: ClassEntity,
     totalCents: number,
     settings: PlanSettingsRow,
     now: Date,
-  ) {
+  ): { last: string; classEnd: string } | null {
+    const s = this.planned(def, org, totalCents, settings, now);
+    const classEnd = classEndDate(cls, this.zone(org));
+    const last = s?.instalments.at(-1)?.dueDate;
+    return last && last > classEnd ? { last, classEnd } : null;
+  }
+
+  private planned(def: PlanDefinitionRow, org: OrganizationEntity, totalCents: number, settings: PlanSettingsRow, now: Date) {
     const zone = this.zone(org);
-    const total = totalCents + def.surchargeCents;
-    const s = planSchedule({
-      totalCents: total,
+    return planSchedule({
+      totalCents: totalCents + def.surchargeCents,
       deposit: def.depositKind === 'amount' ? { kind: 'amount', cents: def.depositValue } : { kind: 'percent', percent: def.depositValue },
       rule: def.dueDates
         ? { kind: 'dates', dues: def.dueDates }
@@ -95,6 +111,19 @@ export class PlanQuotesService {
       chargeHour: settings.chargeHour,
       timeZone: zone,
     });
+  }
+
+  private quoted(
+    def: PlanDefinitionRow,
+    org: OrganizationEntity,
+    cls: ClassEntity,
+    totalCents: number,
+    settings: PlanSettingsRow,
+    now: Date,
+  ) {
+    const zone = this.zone(org);
+    const total = totalCents + def.surchargeCents;
+    const s = this.planned(def, org, totalCents, settings, now);
     if (!s || s.instalments.at(-1)!.dueDate > classEndDate(cls, zone)) return null;
     return {
       id: def.id,

@@ -45,6 +45,18 @@ export interface InstalmentDetailRow {
   lastDeclineCode: string | null;
   nextAttemptAt: Date | null;
   paidAt: Date | null;
+  /** A dispute of the charge that paid it: open, won, or lost (then it is unpaid again); null when never disputed. */
+  disputeStatus: 'open' | 'won' | 'lost' | null;
+}
+
+/** One try to pay an instalment (payment_plan_attempts), oldest first. */
+export interface AttemptRow {
+  instalmentId: string;
+  attemptedAt: Date;
+  outcome: string;
+  declineCode: string | null;
+  stripePaymentIntentId: string | null;
+  attemptKey: string | null;
 }
 
 export interface PlanDetailRow extends PlanListRow {
@@ -129,11 +141,23 @@ export class PlanReadsRepository {
     );
   }
 
+  /** Every try to pay the plan's instalments, oldest first (the admin's plan page). */
+  attempts(organizationId: string, planId: string): Promise<AttemptRow[]> {
+    return this.db.query(
+      `SELECT a.instalment_id AS "instalmentId", a.attempted_at AS "attemptedAt", a.outcome, a.decline_code AS "declineCode",
+              a.stripe_payment_intent_id AS "stripePaymentIntentId", a.attempt_key AS "attemptKey"
+         FROM payment_plan_attempts a JOIN payment_plan_instalments i ON i.id = a.instalment_id AND i.organization_id = a.organization_id
+        WHERE a.organization_id = $1 AND i.payer_plan_id = $2 ORDER BY a.attempted_at, a.id`,
+      [organizationId, planId],
+    );
+  }
+
   instalments(organizationId: string, planId: string): Promise<InstalmentDetailRow[]> {
     return this.db.query(
       `SELECT id, seq, due_at AS "dueAt", amount_cents AS "amountCents", status, attempts,
               stripe_payment_intent_id AS "stripePaymentIntentId", last_outcome AS "lastOutcome",
-              last_decline_code AS "lastDeclineCode", next_attempt_at AS "nextAttemptAt", paid_at AS "paidAt"
+              last_decline_code AS "lastDeclineCode", next_attempt_at AS "nextAttemptAt", paid_at AS "paidAt",
+              dispute_status AS "disputeStatus"
          FROM payment_plan_instalments WHERE organization_id = $1 AND payer_plan_id = $2 ORDER BY seq`,
       [organizationId, planId],
     );

@@ -1,4 +1,4 @@
-import type { InstalmentDetailRow, PlanDetailRow, PlanListRow, PlanListStatus } from './plan-reads.repository';
+import type { AttemptRow, InstalmentDetailRow, PlanDetailRow, PlanListRow, PlanListStatus } from './plan-reads.repository';
 
 export type { PlanListStatus };
 export const PLAN_LIST_STATUSES: readonly PlanListStatus[] = ['pending', 'active', 'pastDue', 'completed', 'cancelled'];
@@ -41,11 +41,26 @@ export function instalmentDetail(i: InstalmentDetailRow) {
     lastDeclineCode: i.lastDeclineCode,
     nextAttemptAt: iso(i.nextAttemptAt),
     paidAt: iso(i.paidAt),
+    disputeStatus: i.disputeStatus,
   };
 }
 
-/** The admin's plan page: the list row, the Stripe ids, the consent, and each instalment with its last attempt. */
-export function planDetail(p: PlanDetailRow, instalments: InstalmentDetailRow[]) {
+/** One try to pay an instalment as the admin's plan page shows it. */
+export function attemptView(a: AttemptRow) {
+  return {
+    at: iso(a.attemptedAt)!,
+    outcome: a.outcome,
+    declineCode: a.declineCode,
+    stripePaymentIntentId: a.stripePaymentIntentId,
+    attemptKey: a.attemptKey,
+  };
+}
+
+/**
+ * The admin's plan page: the list row, the Stripe ids, the consent, and each instalment with its last attempt and its
+ * whole history of tries (`attemptHistory`, oldest first).
+ */
+export function planDetail(p: PlanDetailRow, instalments: InstalmentDetailRow[], attempts: AttemptRow[] = []) {
   return {
     ...planListItem(p),
     deposit: dollars(p.depositCents),
@@ -60,6 +75,9 @@ export function planDetail(p: PlanDetailRow, instalments: InstalmentDetailRow[])
       ip: p.consentIp,
       userAgent: p.consentUserAgent,
     },
-    instalments: instalments.map(instalmentDetail),
+    instalments: instalments.map((i) => ({
+      ...instalmentDetail(i),
+      attemptHistory: attempts.filter((a) => a.instalmentId === i.id).map(attemptView),
+    })),
   };
 }

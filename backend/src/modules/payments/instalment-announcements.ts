@@ -9,6 +9,7 @@ import { PlanActions } from '../payment-plans/plan-actions';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { InstalmentLateRefunds } from './instalment-late-refunds';
 import { formatDollars } from './money';
 
 /** How an instalment was paid, with the charge's facts when by card. */
@@ -48,6 +49,7 @@ export class InstalmentAnnouncements {
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
+    private readonly lateRefunds: InstalmentLateRefunds,
     config: ConfigService<AllConfigType>,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
@@ -61,9 +63,13 @@ export class InstalmentAnnouncements {
   async paid(m: EntityManager, i: RecordedInstalment, by: InstalmentPaidBy): Promise<void> {
     const e = await this.cards.inOrganization(i.enrollmentId, i.organizationId, m);
     if (!e) throw new Error(`Instalment ${i.id}: its enrollment ${i.enrollmentId} is not in organization ${i.organizationId}`);
-    if (!(await this.money.addInstalment(m, i.organizationId, e.id, i.amountCents, by.feeCents)))
-      // Charged while the registration was being cancelled: the money is not the enrollment's; a person refunds it.
+    if (!(await this.money.addInstalment(m, i.organizationId, e.id, i.amountCents, by.feeCents))) {
+      // Charged while the registration was being cancelled: the money is not the enrollment's. A card charge is given
+      // back at once (no receipt, no "paid" message); one taken at the door cannot be, and a person returns it. (An
+      // enrollment still active whose own payment is not recorded is not a cancellation: logged for a person.)
+      if (by.via === 'card' && by.paymentIntentId && e.status !== 'active') return this.lateRefunds.refund(m, i, e, by.paymentIntentId);
       this.logger.error(`Instalment ${i.id} was paid after enrollment ${e.id} ended: refund ${formatDollars(i.amountCents)} by hand`);
+    }
     await this.webhooks.paymentSucceeded(m, i.organizationId, {
       enrollmentId: e.id,
       studentId: e.studentId,

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { type DueInstalment, type InstalmentOutcome, InstalmentLedger, type RecordedInstalment } from '../payment-plans/instalment-ledger';
+import { CardEnrollmentsService } from '../registration/card-enrollments.service';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { OffSessionCharges } from './off-session/off-session-charges';
 import type { OffSessionOutcome } from './off-session/off-session-outcome';
@@ -45,6 +46,7 @@ export class InstalmentCharges {
     private readonly ledger: InstalmentLedger,
     private readonly charges: OffSessionCharges,
     private readonly announce: InstalmentAnnouncements,
+    private readonly cards: CardEnrollmentsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -77,6 +79,9 @@ export class InstalmentCharges {
       return null;
     }
     const done = await this.db.transaction(async (m) => {
+      // The enrollment first, as a cancellation takes it (then the plan, then its instalments): a charge recorded while
+      // the registration is being cancelled waits for it instead of deadlocking with it, and then sees it cancelled.
+      await this.cards.inOrganization(due.enrollmentId, due.organizationId, m, true);
       const row = await this.ledger.record(m, due, recorded(outcome));
       if (!row) return null;
       if (outcome.kind === 'succeeded')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
 import { InstalmentAnnouncements } from './instalment-announcements';
+import { InstalmentLateRefunds } from './instalment-late-refunds';
 import { InstalmentIntentEvents } from './instalment-intent-events.handler';
 import { InstalmentOnSessionPayments } from './instalment-on-session';
 import { PaymentPlanActionsController } from './payment-plan-actions.controller';
@@ -53,6 +54,7 @@ import { DisputeEventsHandler } from './disputes/dispute-events.handler';
 import { PaymentDisputesController } from './disputes/payment-disputes.controller';
 import { PaymentDisputesRepository } from './disputes/payment-disputes.repository';
 import { PaymentDisputesService } from './disputes/payment-disputes.service';
+import { InstalmentDisputes } from './disputes/instalment-disputes';
 
 @Module({
   imports: [
@@ -94,6 +96,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     InstalmentCharges,
     InstalmentChargesJobs,
     InstalmentAnnouncements,
+    InstalmentLateRefunds,
     InstalmentIntentEvents,
     InstalmentOnSessionPayments,
     PlanInstalmentActions,
@@ -114,6 +117,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     BankDebitProcessingHandler,
     PaymentDisputesRepository,
     PaymentDisputesService,
+    InstalmentDisputes,
   ],
   exports: [TopUpsService, OffSessionCharges, InstalmentCharges, InstalmentOnSessionPayments],
 })

@@ -2,14 +2,16 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PaymentPlanError, PaymentPlanException } from '../payment-plans/payment-plans.exception';
+import { PayerPlanReads } from '../payment-plans/payer-plan-reads.service';
 import { PlanActions, type PlanInstalment } from '../payment-plans/plan-actions';
+import { PlanClassEnd } from '../payment-plans/plan-class-end';
 import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { InstalmentCharges, LEASE_MS } from './instalment-charges';
 
 const PLAN_NOT_FOUND = 'Payment plan not found';
 const INSTALMENT_NOT_FOUND = 'Payment plan instalment not found';
-const ATTEMPTED = ['soft_decline', 'hard_decline', 'authentication_required', 'bank_debit_failed'];
+const ATTEMPTED = ['soft_decline', 'hard_decline', 'authentication_required', 'bank_debit_failed', 'dispute_lost'];
 
 const busy = () =>
   new PaymentPlanException(
@@ -34,6 +36,8 @@ export class PlanInstalmentActions {
     private readonly charges: InstalmentCharges,
     private readonly announce: InstalmentAnnouncements,
     private readonly money: PlanEnrollmentMoney,
+    private readonly reads: PayerPlanReads,
+    private readonly classEnd: PlanClassEnd,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -77,10 +81,16 @@ export class PlanInstalmentActions {
     return { id: plan.id, status: plan.status, paused: plan.paused, cancelledInstalments: 0 };
   }
 
-  /** A scheduled instalment due at another time; a past time makes it due now (the job charges it on its next round). */
+  /**
+   * A scheduled instalment due at another time; a past time makes it due now (the job charges it on its next round).
+   * Never after the class's last session (400 PLAN_AFTER_CLASS_ENDS), as the plan's definition and quote were held.
+   */
   async move(organizationId: string, planId: string, seq: number, dueAt: Date) {
     const i = await this.instalment(organizationId, planId, seq);
     if (i.status !== 'scheduled') throw notOpen(i.status);
+    const plan = await this.reads.one(organizationId, planId);
+    if (!plan) throw new NotFoundException(PLAN_NOT_FOUND);
+    await this.classEnd.checkDue(organizationId, plan.classId, dueAt);
     const when = dueAt.getTime() < Date.now() ? new Date() : dueAt;
     const row = await this.db.transaction((m) => this.plans.move(m, organizationId, i.id, when));
     if (!row) throw busy();

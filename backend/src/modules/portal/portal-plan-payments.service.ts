@@ -137,8 +137,22 @@ export class PortalPlanPayments {
     const customer = typeof si?.customer === 'string' ? si.customer : (si?.customer?.id ?? null);
     if (!si || si.status !== 'succeeded' || !pm || si.metadata?.payerPlanId !== plan.id || customer !== plan.stripeCustomerId)
       throw new PortalPlanException(PortalPlanError.NotConfirmed, 'The card was not saved. Please try again.');
-    const { due } = await this.plans.replaceMethod(user.organizationId, plan.id, pm);
+    const { previous, previousInUse, due } = await this.plans.replaceMethod(user.organizationId, plan.id, pm);
+    if (previous && previous !== pm && !previousInUse) await this.detach(plan, previous);
     return { paymentMethodId: pm, retried: due };
+  }
+
+  /**
+   * The replaced method taken off the payer's Customer (shared/INTEGRATIONS.md `paymentMethods.detach`), once the plan
+   * charges the new one: nothing can charge it again. Kept when another open plan of this payer still charges it. A
+   * refusal (already detached, e.g. a second confirm) changes nothing here: the plan already uses the new method.
+   */
+  private async detach(plan: PlanDetailRow, paymentMethodId: string): Promise<void> {
+    try {
+      await this.stripe.api.paymentMethods.detach(paymentMethodId);
+    } catch (e) {
+      this.logger.warn(`Plan ${plan.id}: the replaced payment method ${paymentMethodId} was not detached: ${(e as Error).message}`);
+    }
   }
 
   /**

@@ -17,6 +17,14 @@ class PortalInstalmentDto {
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) dueAt: string;
   @ApiProperty({ example: 150 }) amount: number;
   @ApiProperty({ enum: ['scheduled', 'paid', 'processing', 'failed', 'waived', 'cancelled'] }) status: string;
+  @ApiProperty({
+    type: 'string',
+    enum: ['open', 'won', 'lost'],
+    nullable: true,
+    example: null,
+    description: "The payer's bank disputed the payment: open, won, or lost (then it is to be paid again)",
+  })
+  disputeStatus: 'open' | 'won' | 'lost' | null;
 }
 
 class PortalPlanDto {

@@ -45,6 +45,7 @@ export class PortalPlansService {
           dueAt: new Date(i.dueAt).toISOString(),
           amount: i.amountCents / 100,
           status: i.status,
+          disputeStatus: i.disputeStatus,
         })),
       })),
     );

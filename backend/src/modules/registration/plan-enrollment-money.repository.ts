@@ -25,6 +25,27 @@ export class PlanEnrollmentMoneyRepository {
     return rows.length > 0;
   }
 
+  /**
+   * One instalment's payment taken back (its dispute was lost): `cents` less paid, `feeCents` of it the platform's, on
+   * a live enrollment that counted it; false when there is none (cancelled meanwhile: its refund settled the money).
+   */
+  async removeInstalment(
+    m: EntityManager,
+    organizationId: string,
+    enrollmentId: string,
+    cents: number,
+    feeCents: number,
+  ): Promise<boolean> {
+    const rows = await returning<{ id: string }>(
+      m,
+      `UPDATE enrollments SET amount_paid_cents = amount_paid_cents - $3::int, platform_fee_cents = greatest(platform_fee_cents - $4::int, 0),
+              organization_amount_cents = coalesce(organization_amount_cents, 0) - $3::int + $4::int
+        WHERE id = $1 AND organization_id = $2 AND status = 'active' AND amount_paid_cents >= $3::int RETURNING id`,
+      [enrollmentId, organizationId, cents, feeCents],
+    );
+    return rows.length > 0;
+  }
+
   /** The enrollment past due since `since`, or no longer (null). Changes nothing when it already says so. */
   async setPastDue(m: EntityManager, organizationId: string, enrollmentId: string, since: Date | null): Promise<boolean> {
     const rows = await returning<{ id: string }>(

@@ -16,6 +16,11 @@ export class PlanEnrollmentMoney {
     return this.repo.addInstalment(m, organizationId, enrollmentId, cents, feeCents);
   }
 
+  /** One instalment's payment taken back by a lost dispute; false when the enrollment no longer counts it. */
+  removeInstalment(m: EntityManager, organizationId: string, enrollmentId: string, cents: number, feeCents: number): Promise<boolean> {
+    return this.repo.removeInstalment(m, organizationId, enrollmentId, cents, feeCents);
+  }
+
   /** Past due since `since`, or no longer (null). */
   setPastDue(m: EntityManager, organizationId: string, enrollmentId: string, since: Date | null): Promise<boolean> {
     return this.repo.setPastDue(m, organizationId, enrollmentId, since);

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { saveTestPaymentMethod, TEST_METHODS } from './payment-methods';
 
 /**
  * Saved payment methods (shared/INTEGRATIONS.md "Saved payment methods and off-session charges"): SetupIntents for a
@@ -15,8 +16,10 @@ import {
  * and what a first payment that saves its method adds to `paymentIntents.create` (`customer`,
  * `setup_future_usage: 'off_session'`, checked by `savedForLater`). Shapes of the pinned SDK's API version.
  *
- * A confirmed method keeps the test id it was confirmed with (`pm_card_visa`, `pm_card_chargeDeclinedInsufficientFunds`,
- * ...), so a later off-session charge knows how it behaves. Saving never fails for these (the bank says no only when
+ * A confirmed SetupIntent with a Customer saves a PaymentMethod of its own (`pm_…`, attached to that Customer, as
+ * Stripe does: `paymentMethods.detach` takes it off, and a detached one can no longer be charged), made from the test id
+ * it was confirmed with (`pm_card_visa`, `pm_card_chargeDeclinedInsufficientFunds`, ...), so a later off-session charge
+ * knows how it behaves. Saving never fails for these (the bank says no only when
  * charged); `pm_card_chargeDeclined` is refused at setup, as Stripe's generic decline card is.
  *
  * Test hook (not a Stripe call): `succeedSetupIntent` (what a browser confirmation with a good card does).
@@ -116,7 +119,9 @@ export async function succeedSetupIntent(state: StandInState, id: string, paymen
   const si = setupIntentOf(state, id);
   if (!si) throw new Error(`no SetupIntent ${id}`);
   if (si.status === 'succeeded') return si;
-  Object.assign(si, { status: 'succeeded', payment_method: paymentMethod, last_setup_error: null, latest_attempt: state.nextId('setatt') });
+  const customer = typeof si.customer === 'string' && state.objects.get(si.customer)?.object === 'customer' ? si.customer : null;
+  const saved = customer && TEST_METHODS[paymentMethod] ? saveTestPaymentMethod(state, customer, paymentMethod).id : paymentMethod;
+  Object.assign(si, { status: 'succeeded', payment_method: saved, last_setup_error: null, latest_attempt: state.nextId('setatt') });
   await state.emit('setup_intent.succeeded', structuredClone(si));
   return si;
 }

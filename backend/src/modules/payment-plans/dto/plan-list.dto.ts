@@ -39,6 +39,25 @@ export class PlanListItemDto {
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
 }
 
+export class InstalmentAttemptDto {
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) at: string;
+  @ApiProperty({
+    example: 'soft_decline',
+    description:
+      'succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous (no answer: asked again with the same key), bank_debit_succeeded, bank_debit_failed, paid_on_session, dispute_lost',
+  })
+  outcome: string;
+  @ApiProperty({ type: 'string', nullable: true, example: 'insufficient_funds' }) declineCode: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: 'pi_3Nx…' }) stripePaymentIntentId: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'instalment-…-attempt-1',
+    description: "The off-session attempt's idempotency key",
+  })
+  attemptKey: string | null;
+}
+
 export class InstalmentDetailDto {
   @ApiProperty({ type: 'integer', example: 1 }) seq: number;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) dueAt: string;
@@ -51,6 +70,18 @@ export class InstalmentDetailDto {
   @ApiProperty({ type: 'string', nullable: true, example: 'insufficient_funds' }) lastDeclineCode: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) nextAttemptAt: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) paidAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    enum: ['open', 'won', 'lost'],
+    nullable: true,
+    example: null,
+    description: 'A dispute of the charge that paid it: open while the bank decides, won, or lost (the instalment is unpaid again)',
+  })
+  disputeStatus: 'open' | 'won' | 'lost' | null;
+}
+
+export class PlanInstalmentDetailDto extends InstalmentDetailDto {
+  @ApiProperty({ type: [InstalmentAttemptDto], description: 'Every try to pay it, oldest first' }) attemptHistory: InstalmentAttemptDto[];
 }
 
 export class PlanDetailDto extends PlanListItemDto {
@@ -62,5 +93,5 @@ export class PlanDetailDto extends PlanListItemDto {
   stripeIntentId: string | null;
   @ApiProperty({ example: { text: 'I authorize…', version: 1, acceptedAt: EXAMPLE_TIME, ip: '203.0.113.7', userAgent: 'Mozilla/5.0' } })
   consent: { text: string; version: number; acceptedAt: string; ip: string | null; userAgent: string | null };
-  @ApiProperty({ type: [InstalmentDetailDto] }) instalments: InstalmentDetailDto[];
+  @ApiProperty({ type: [PlanInstalmentDetailDto] }) instalments: PlanInstalmentDetailDto[];
 }

@@ -7,6 +7,7 @@ import { StripeClient } from '../../stripe/stripe.client';
 import { formatDollars } from '../money';
 import { TopUpsRepository } from '../top-ups.repository';
 import { disputeFacts, idOf } from './dispute-facts';
+import { InstalmentDisputes } from './instalment-disputes';
 import { PaymentDisputesRepository, type PaymentDispute } from './payment-disputes.repository';
 
 /**
@@ -18,7 +19,8 @@ import { PaymentDisputesRepository, type PaymentDispute } from './payment-disput
  *   account (`transfers.createReversal` with a key made from the dispute id: a retry after a lost answer gets Stripe's
  *   first reversal, and the row records it so no later event asks again). The share is the disputed amount less the
  *   platform fee's part, in the proportion the charge was split;
- * - one email to the organization's admins when the dispute is opened, one when it is won or lost (dedupe keys).
+ * - one email to the organization's admins when the dispute is opened, one when it is won or lost (dedupe keys);
+ * - a payment plan's instalment charge: the instalment marked disputed, unpaid again when lost (instalment-disputes.ts).
  * A Stripe call that gets no answer throws: the event stays unprocessed and is retried; one Stripe refuses is recorded
  * on the row (`reversal_error`) for a person to look at in Stripe, and not asked again.
  */
@@ -32,6 +34,7 @@ export class PaymentDisputesService {
     private readonly topUps: TopUpsRepository,
     private readonly disputes: PaymentDisputesRepository,
     private readonly communications: CommunicationsService,
+    private readonly instalments: InstalmentDisputes,
   ) {}
 
   async apply(raw: unknown, m: EntityManager): Promise<void> {
@@ -40,7 +43,11 @@ export class PaymentDisputesService {
       this.logger.warn('A dispute event carries no readable dispute; ignored');
       return;
     }
-    const paid = await this.paidBy(facts.paymentIntentId, m);
+    // A payment plan's instalment charge pays for the plan's enrollment too (issue 40 §5).
+    const charged = await this.instalments.chargedBy(facts.paymentIntentId, m);
+    const paid = charged.length
+      ? await this.cards.inOrganization(charged[0].enrollmentId, charged[0].organizationId, m, true)
+      : await this.paidBy(facts.paymentIntentId, m);
     if (!paid) {
       this.logger.warn(`Dispute ${facts.id}: PaymentIntent ${facts.paymentIntentId} pays for no enrollment here; ignored`);
       return;
@@ -58,6 +65,7 @@ export class PaymentDisputesService {
       outcome,
     });
     const done = dispute.stripeTransferReversalId !== null || dispute.reversalError !== null ? dispute : await this.recover(dispute, m);
+    if (charged.length) await this.instalments.apply(m, charged, done);
     await this.tellOpened(m, done, paid);
     if (done.outcome) await this.tellClosed(m, done, paid);
   }
