@@ -2537,18 +2537,14 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @description Accepted and ignored (a read-only field a client may send back) */
       pastEnrollments?: unknown;
@@ -4106,18 +4102,18 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       /** Format: uuid */
       organizationId: string;
       earlyAccessToken?: string;
@@ -5866,6 +5862,12 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not chosen (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
     };
     PortalProfileUpdatedDto: {
       /**
@@ -5879,6 +5881,12 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not chosen (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
     };
     PortalRefundDto: {
       /**
@@ -6808,18 +6816,18 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       /** Format: date-time */
       registrationDate?: string;
       /** @enum {string} */
@@ -7984,18 +7992,18 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
     };
     StudentPaymentResponseDto: {
       /**
@@ -9003,6 +9011,8 @@ export interface components {
     UpdatePortalProfileDto: {
       phone?: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
     };
     UpdateProfileDto: {
       firstName?: string;
@@ -9084,18 +9094,14 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @description Accepted and ignored (a read-only field a client may send back) */
       pastEnrollments?: unknown;
@@ -9722,18 +9728,18 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       paidNow: boolean;
     };
     WalkInResponseDto: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createStudent, drain, PUBLIC_URL, rowOf, startProviders, TWILIO } from '../fixtures/comms.fixture';
-import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signTwilio } from '../stand-ins/twilio.stand-in';
 
@@ -12,10 +12,12 @@ describe('languages: what the recipient reads', () => {
   let t: TestApp;
   let providers: Awaited<ReturnType<typeof startProviders>>;
   let org: OrgFixture;
+  let other: OrgFixture;
   beforeAll(async () => {
     providers = await startProviders();
     t = await createTestApp(providers.env);
     org = await createOrg(t, { plan: 'professional' });
+    other = await createOrg(t, { plan: 'professional' });
   });
   afterAll(async () => {
     await t.close();
@@ -113,5 +115,120 @@ describe('languages: what the recipient reads', () => {
     const start = await inbound(phone, 'START').expect(200);
     expect(answer(start.text)).toBeNull();
     expect(await optOut(phone)).toEqual({ opted_out: false, source: 'start' });
+  });
+
+  // --- The language a person chose: the admin's student form, the student's portal profile (issue 42 §2) ---
+
+  const LANGUAGE_MESSAGE = 'language must be one of: en, es, fr';
+  const languageOf = async (id: string) => (await t.db.query('SELECT language FROM students WHERE id = $1', [id]))[0].language;
+
+  it('should keep the language the admin chooses on the student form, keep it when the form leaves it out, and clear it with null', async () => {
+    const created = await t.http
+      .post('/api/students')
+      .set(org.auth)
+      .send(studentBody({ language: 'es' }))
+      .expect(201);
+    const id = created.body.data.id as string;
+    expect(created.body.data.language).toBe('es');
+    const { classEnrollments: _, ...record } = (await t.http.get(`/api/students/${id}`).set(org.auth).expect(200)).body.data;
+    expect(record.language).toBe('es');
+    const edited = await t.http
+      .put(`/api/students/${id}`)
+      .set(org.auth)
+      .send({ ...record, language: 'fr' })
+      .expect(200);
+    expect(edited.body.data.language).toBe('fr');
+    // A client that does not know the field (an older admin app) changes the rest and keeps the language.
+    const { language: __, ...withoutLanguage } = record;
+    await t.http
+      .put(`/api/students/${id}`)
+      .set(org.auth)
+      .send({ ...withoutLanguage, firstName: 'Olive' })
+      .expect(200);
+    expect(await languageOf(id)).toBe('fr');
+    await t.http
+      .put(`/api/students/${id}`)
+      .set(org.auth)
+      .send({ ...record, language: null })
+      .expect(200);
+    expect(await languageOf(id)).toBeNull();
+  });
+
+  it('should refuse a language the form does not offer with a readable 400 and change nothing; another organization gets 404', async () => {
+    const created = await t.http
+      .post('/api/students')
+      .set(org.auth)
+      .send(studentBody({ language: 'fr' }))
+      .expect(201);
+    const id = created.body.data.id as string;
+    for (const language of ['de', 'ES', 'es-MX', '', 7, ['es']]) {
+      const put = await t.http.put(`/api/students/${id}`).set(org.auth).send(studentBody({ language })).expect(400);
+      expect({ language, error: put.body.errors?.language }).toEqual({ language, error: LANGUAGE_MESSAGE });
+      const post = await t.http.post('/api/students').set(org.auth).send(studentBody({ language })).expect(400);
+      expect(post.body.errors?.language).toBe(LANGUAGE_MESSAGE);
+    }
+    expect(await languageOf(id)).toBe('fr');
+    await t.http
+      .put(`/api/students/${id}`)
+      .set(other.auth)
+      .send(studentBody({ language: 'es' }))
+      .expect(404);
+    expect(await languageOf(id)).toBe('fr');
+    // The public registration still reads a page's regional or unknown language leniently (never an error page).
+    const c = await createClass(t, org, { title: 'Clay' });
+    const reg = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, c.id, { language: 'de' }))
+      .expect(201);
+    expect(await languageOf(reg.body.data.id)).toBeNull();
+  });
+
+  /** Registers a new student in person and signs them in to the portal: the portal's Authorization header. */
+  async function portalOf(language?: string) {
+    const c = await createClass(t, org, { title: 'Weaving', startDate: new Date(Date.now() + 9 * 86400000).toISOString() });
+    const body = registerBody(org.orgId, c.id, language ? { language } : {});
+    const reg = await t.http.post('/api/students/register').send(body).expect(201);
+    await t.http.post('/api/portal/link').send({ organizationId: org.orgId, email: body.email }).expect(202);
+    const [row] = await t.db.query(
+      "SELECT subject, message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+      [body.email],
+    );
+    const token = /\/my\/([A-Za-z0-9_-]+)/.exec(row.message)![1];
+    const s = await t.http.post('/api/portal/session').send({ token }).expect(200);
+    return { id: reg.body.data.id as string, email: body.email, auth: { Authorization: `Bearer ${s.body.data.token}` } };
+  }
+
+  it("should let the student choose their messages' language in the portal profile, and write the next email in it", async () => {
+    const me = await portalOf();
+    const before = (await t.http.get('/api/portal/registrations').set(me.auth).expect(200)).body.data.student;
+    expect(before.language).toBeNull();
+    const saved = await t.http.put('/api/portal/profile').set(me.auth).send({ language: 'fr' }).expect(200);
+    expect(saved.body.data).toMatchObject({ email: me.email, language: 'fr' });
+    expect((await t.http.get('/api/portal/registrations').set(me.auth).expect(200)).body.data.student.language).toBe('fr');
+    // The change is in the student's history, named.
+    const [ev] = await t.db.query(
+      "SELECT description FROM activity_events WHERE event_type = 'student_details_changed' AND metadata->>'studentId' = $1",
+      [me.id],
+    );
+    expect(ev.description).toBe('Olivia Martinez updated their message language');
+    // The next message the student gets (a new sign-in link) is in French.
+    await t.http.post('/api/portal/link').send({ organizationId: org.orgId, email: me.email }).expect(202);
+    const [mail] = await t.db.query(
+      "SELECT subject FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+      [me.email],
+    );
+    expect(mail.subject).toMatch(/^Votre lien de connexion : /);
+    // Null forgets the choice; the phone and consent are kept.
+    const cleared = await t.http.put('/api/portal/profile').set(me.auth).send({ language: null }).expect(200);
+    expect(cleared.body.data).toMatchObject({ language: null, communicationOptIn: true });
+  });
+
+  it('should refuse an unsupported language in the portal profile with a readable 400, changing nothing', async () => {
+    const me = await portalOf('es');
+    for (const language of ['de', 'fr-CA', 'FR', 3]) {
+      const res = await t.http.put('/api/portal/profile').set(me.auth).send({ language }).expect(400);
+      expect(res.body.errors?.language).toBe(LANGUAGE_MESSAGE);
+    }
+    expect(await languageOf(me.id)).toBe('es');
   });
 });

@@ -78,6 +78,7 @@ export class PortalService {
         email: user.email,
         phone: student?.phone ?? '',
         communicationOptIn: student?.communicationOptIn ?? false,
+        language: student?.language ?? null,
       },
       organization: organizationContact(org),
       rules,
@@ -229,8 +230,8 @@ export class PortalService {
   }
 
   async updateProfile(user: PortalUser, dto: UpdatePortalProfileDto) {
-    if (dto.phone === undefined && dto.communicationOptIn === undefined)
-      throw new AppException(HttpStatus.BAD_REQUEST, 'Send phone or communicationOptIn to change');
+    if (dto.phone === undefined && dto.communicationOptIn === undefined && dto.language === undefined)
+      throw new AppException(HttpStatus.BAD_REQUEST, 'Send phone, communicationOptIn or language to change');
     const saved = await this.db.transaction(async (m) => {
       const s = await this.students.findInOrganization(user.studentId, user.organizationId, m);
       if (!s) throw new AppException(HttpStatus.NOT_FOUND, 'Student not found');
@@ -238,6 +239,7 @@ export class PortalService {
       const changed = [
         dto.phone !== undefined && dto.phone !== s.phone ? 'phone' : null,
         dto.communicationOptIn !== undefined ? 'message consent' : null,
+        dto.language !== undefined && dto.language !== (s.language ?? null) ? 'message language' : null,
       ]
         .filter(Boolean)
         .join(' and ');
@@ -247,6 +249,8 @@ export class PortalService {
         email: s.email,
         phone: dto.phone ?? s.phone,
         communicationOptIn: dto.communicationOptIn ?? s.communicationOptIn,
+        // Absent: kept; null: forgotten (the organization's default language applies again).
+        language: dto.language,
       });
       await this.activity.record(
         user.organizationId,
@@ -257,7 +261,13 @@ export class PortalService {
       );
       return next;
     });
-    return { id: saved.id, email: saved.email, phone: saved.phone, communicationOptIn: saved.communicationOptIn };
+    return {
+      id: saved.id,
+      email: saved.email,
+      phone: saved.phone,
+      communicationOptIn: saved.communicationOptIn,
+      language: saved.language ?? null,
+    };
   }
 
   export(user: PortalUser) {
