@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createStudent, drain, PUBLIC_URL, rowOf, startProviders, TWILIO } from '../fixtures/comms.fixture';
 import { createClass, createOrg, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { WaiverSignLinksService } from '../../src/modules/registration-forms/waiver-sign-links.service';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signTwilio } from '../stand-ins/twilio.stand-in';
 
@@ -214,10 +215,13 @@ describe('languages: what the recipient reads', () => {
     // The next message the student gets (a new sign-in link) is in French.
     await t.http.post('/api/portal/link').send({ organizationId: org.orgId, email: me.email }).expect(202);
     const [mail] = await t.db.query(
-      "SELECT subject FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+      "SELECT subject, message, html FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
       [me.email],
     );
     expect(mail.subject).toMatch(/^Votre lien de connexion : /);
+    // Its link opens the sign-in page in French too (the public site reads ?lang=).
+    expect(mail.message).toMatch(/\/my\/[A-Za-z0-9_-]{43}\?lang=fr\n/);
+    expect(mail.html).toMatch(/href="https:\/\/classes\.example\/my\/[A-Za-z0-9_-]{43}\?lang=fr"/);
     // Null forgets the choice; the phone and consent are kept.
     const cleared = await t.http.put('/api/portal/profile').set(me.auth).send({ language: null }).expect(200);
     expect(cleared.body.data).toMatchObject({ language: null, communicationOptIn: true });
@@ -230,5 +234,55 @@ describe('languages: what the recipient reads', () => {
       expect(res.body.errors?.language).toBe(LANGUAGE_MESSAGE);
     }
     expect(await languageOf(me.id)).toBe('es');
+  });
+
+  it('should write the waiver signing email in the person’s language, its link opening the page in it; English as before', async () => {
+    const c = await createClass(t, org, { title: 'Cerámica', startDate: new Date(Date.now() + 9 * 86400000).toISOString() });
+    const waiver = (
+      await t.http
+        .post('/api/waivers')
+        .set(org.auth)
+        .send({ title: 'Reglas', body: 'Uno.', classIds: [c.id] })
+        .expect(201)
+    ).body.data;
+    const people = [
+      { firstName: 'Lucía', email: 'lucia.waiver@example.com', language: 'es' },
+      { firstName: 'Chloé', email: 'chloe.waiver@example.com', language: 'fr' },
+      { firstName: 'Ann', email: 'ann.waiver@example.com', language: 'en' },
+    ];
+    for (const p of people)
+      await t.http
+        .post('/api/students/register')
+        .send({
+          ...registerBody(org.orgId, c.id, p),
+          waiverAcceptances: [{ waiverVersionId: waiver.currentVersion.id, signedName: `${p.firstName} Martinez` }],
+        })
+        .expect(201);
+    await t.http.post(`/api/waivers/${waiver.id}/versions`).set(org.auth).send({ body: 'Dos.' }).expect(201);
+    const service = t.app.get(WaiverSignLinksService);
+    for (let i = 0; i < 50 && (await t.db.query('SELECT 1 FROM waiver_resign_runs WHERE done_at IS NULL')).length; i++) {
+      await service.queueDue();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const mail = async (to: string) =>
+      (
+        await t.db.query("SELECT subject, message, html FROM communications WHERE to_address = $1 AND dedupe_key LIKE 'waiver-resign:%'", [
+          to,
+        ])
+      )[0] as { subject: string; message: string; html: string };
+    const es = await mail('lucia.waiver@example.com');
+    expect(es.subject).toMatch(/^Firme la nueva versión de «Reglas»: /);
+    expect(es.message).toMatch(/^Hola, Lucía:\n\n.+ actualizó «Reglas» \(versión 2\)\. Lea el nuevo texto/);
+    expect(es.message).toMatch(/\/waiver\/[A-Za-z0-9_-]{43}\?lang=es\n/);
+    expect(es.html).toContain('>Leer y firmar la exención</a>');
+    const fr = await mail('chloe.waiver@example.com');
+    expect(fr.subject).toMatch(/^Veuillez signer la nouvelle version de « Reglas » : /);
+    expect(fr.message).toMatch(/\/waiver\/[A-Za-z0-9_-]{43}\?lang=fr\n/);
+    expect(fr.html).toContain('>Lire et signer la décharge</a>');
+    const en = await mail('ann.waiver@example.com');
+    expect(en.subject).toMatch(/^Please sign the updated “Reglas”: /);
+    expect(en.message).toMatch(
+      /^Hi Ann,\n\n.+ has updated “Reglas” \(version 2\)\. Please read the new text and sign it before your next class:\n\nhttps:\/\/classes\.example\/waiver\/[A-Za-z0-9_-]{43}\n\nOpening the link only shows the text: nothing is signed until you type your name and press Sign\.$/,
+    );
   });
 });

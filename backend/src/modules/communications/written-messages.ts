@@ -24,7 +24,7 @@ export class WrittenMessages {
     const org = await this.composer.look(m.organizationId, manager);
     const language = (await this.composer.recipientLanguage(manager, m)) ?? org.language ?? 'en';
     const message = inLanguage(m.message, language);
-    const link = m.link ? linkValue(m.link.url, inLanguage(m.link.label, language)) : null;
+    const link = m.link ? linkValue(inLanguage(m.link.url, language), inLanguage(m.link.label, language)) : null;
     const unsubscribe = TRANSACTIONAL_KINDS.includes(kind) ? undefined : this.composer.unsubscribeUrl(m.organizationId, m.studentId);
     const html = htmlEmail(message.split('{{link}}').join(htmlMarker('link')), org, unsubscribe, link ? { link: link.html } : {}, language);
     const row = await this.repo.insert(
