@@ -285,4 +285,29 @@ describe('languages: what the recipient reads', () => {
       /^Hi Ann,\n\n.+ has updated “Reglas” \(version 2\)\. Please read the new text and sign it before your next class:\n\nhttps:\/\/classes\.example\/waiver\/[A-Za-z0-9_-]{43}\n\nOpening the link only shows the text: nothing is signed until you type your name and press Sign\.$/,
     );
   });
+
+  it('should write the calendar file in the reader’s language: attached to a Spanish confirmation, downloaded from a French portal', async () => {
+    const start = new Date(Date.now() + 6 * 86400000).toISOString();
+    const c = await createClass(t, org, { title: 'Yoga', days: 2, schedule: 'Weekly', startDate: start });
+    const body = registerBody(org.orgId, c.id, { language: 'es' });
+    await t.http.post('/api/students/register').send(body).expect(201);
+    const [row] = await t.db.query("SELECT attachments FROM communications WHERE kind = 'confirmation' AND to_address = $1", [body.email]);
+    const ics = Buffer.from((row.attachments as { content: string }[])[0].content, 'base64').toString('utf8');
+    expect(ics).toContain('SUMMARY:Yoga (sesión 1 de 2)');
+    expect(ics).toContain('SUMMARY:Yoga (sesión 2 de 2)');
+    expect(ics).toMatch(/DESCRIPTION:.*Instructor: /);
+    expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`/class/${c.id}?organizationId=${org.orgId}&lang=es`);
+
+    // The portal's download, in the signed-in student's chosen language.
+    const me = await portalOf('fr');
+    const [{ id: enrollmentId }] = await t.db.query('SELECT id FROM enrollments WHERE student_id = $1', [me.id]);
+    const fr = (await t.http.get(`/api/portal/enrollments/${enrollmentId}/calendar.ics`).set(me.auth).expect(200)).text;
+    expect(fr).toContain('Instructeur : ');
+    expect(fr.replace(/\r\n[ \t]/g, '')).toContain('&lang=fr');
+    // English as before.
+    await t.http.put('/api/portal/profile').set(me.auth).send({ language: 'en' }).expect(200);
+    const en = (await t.http.get(`/api/portal/enrollments/${enrollmentId}/calendar.ics`).set(me.auth).expect(200)).text;
+    expect(en).toMatch(/DESCRIPTION:.*Instructor: /);
+    expect(en).not.toContain('lang=');
+  });
 });

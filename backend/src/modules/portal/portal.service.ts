@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { langQuery } from '../../common/i18n/languages';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { classCalendar } from '../communications/calendar';
@@ -306,6 +307,9 @@ export class PortalService {
 
   async calendar(user: PortalUser, id: string): Promise<string> {
     const { org, e } = await this.ownEnrollment(user, id);
+    // In the signed-in person's language (a household's contact reads their members' files), else the organization's.
+    const me = await this.students.findInOrganization(user.studentId, user.organizationId);
+    const language = me?.language ?? org.settings?.defaultLanguage ?? 'en';
     return classCalendar(
       {
         id: e.classId,
@@ -318,7 +322,8 @@ export class PortalService {
         sessions: portalSessions(e).held,
       },
       org.branding?.businessName || org.name,
-      `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}`,
+      `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}${langQuery(language, '&')}`,
+      language,
     );
   }
 
