@@ -2602,18 +2602,14 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @description Accepted and ignored (a read-only field a client may send back) */
       pastEnrollments?: unknown;
@@ -4260,18 +4256,18 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       /** Format: uuid */
       organizationId: string;
       earlyAccessToken?: string;
@@ -6348,6 +6344,12 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not chosen (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
     };
     PortalProfileUpdatedDto: {
       /**
@@ -6361,6 +6363,12 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not chosen (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
     };
     PortalRefundDto: {
       /**
@@ -7300,18 +7308,18 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       /** Format: date-time */
       registrationDate?: string;
       /** @enum {string} */
@@ -8494,18 +8502,18 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
     };
     StudentPaymentResponseDto: {
       /**
@@ -9528,6 +9536,8 @@ export interface components {
     UpdatePortalProfileDto: {
       phone?: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
     };
     UpdateProfileDto: {
       firstName?: string;
@@ -9609,18 +9619,14 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr" | null;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @description Accepted and ignored (a read-only field a client may send back) */
       pastEnrollments?: unknown;
@@ -10247,18 +10253,18 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       paidNow: boolean;
     };
     WalkInResponseDto: {

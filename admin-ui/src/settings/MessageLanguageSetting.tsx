@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { MenuItem, TextField, Typography } from '@mui/material';
+import { MESSAGE_LANGUAGES as LANGUAGES, type MessageLanguage as Language } from '@/common/messageLanguages';
 import { useSaveAction } from '@/common/useSaveAction';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
-
-type Language = 'en' | 'es' | 'fr';
-/** Each language in its own name, as a speaker of it looks for it. */
-const LANGUAGES: { value: Language; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Español' },
-  { value: 'fr', label: 'Français' },
-];
 
 /**
  * The organization's default language for its messages (issue 42 §2): a student's emails and texts are written in

@@ -114,4 +114,37 @@ describe(StudentFormDialog.name, () => {
     });
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.anything(), 'Student updated successfully!'));
   });
+
+  it("should show the student's message language, send the chosen one, and send null for the organization default", async () => {
+    const record = {
+      id: 's2',
+      firstName: 'Lucía',
+      lastName: 'Pérez',
+      email: 'lucia@example.com',
+      phone: '5595550143',
+      communicationOptIn: true,
+      language: 'es',
+      classEnrollments: [],
+    } as unknown as Student;
+    const { update } = renderDialog({ record });
+    const select = screen.getByRole('combobox', { name: 'Message language' });
+    expect(select.textContent).toBe('Español');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Français' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect((update.mock.calls[0] as unknown as [string, { data: Record<string, unknown> }])[1].data).toMatchObject({ language: 'fr' });
+  });
+
+  it('should add a student with no language of their own (the organization default) unless one is chosen', async () => {
+    const { create } = renderDialog();
+    expect(screen.getByRole('combobox', { name: 'Message language' }).textContent).toBe('Organization default');
+    fill(/^First name/, 'Robin');
+    fill(/^Last name/, 'Tester');
+    fill(/^Email/, 'robin@example.com');
+    fill(/^Phone number/, '(559) 555-0142');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Student' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect((create.mock.calls[0] as unknown as [string, { data: Record<string, unknown> }])[1].data).toMatchObject({ language: null });
+  });
 });

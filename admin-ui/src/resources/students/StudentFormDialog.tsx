@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, useDataProvider, useGetList, useInput } from 'react-admin';
-import { Alert, Autocomplete, Checkbox, FormControlLabel, Grid, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { MESSAGE_LANGUAGES } from '@/common/messageLanguages';
 import { FormTextField } from '@/common/formField';
 import { FormDialog } from '@/common/FormDialog';
 import { errorCode, errorMessage, errorStatus } from '@/providers/httpClient';
@@ -13,6 +14,7 @@ import {
   validateStudent,
   valuesFromStudent,
   type StudentFormValues,
+  type StudentLanguageChoice,
 } from '@/resources/students/studentUtils';
 
 const FORM_ID = 'student-form';
@@ -114,6 +116,7 @@ function StudentFields({ open }: { open: boolean }) {
   );
   const classIds = useInput<string[]>({ source: 'classIds' }).field;
   const optIn = useInput<boolean>({ source: 'communicationOptIn' }).field;
+  const language = useInput<StudentLanguageChoice>({ source: 'language' });
   const chosen: string[] = classIds.value ?? [];
   const options = (classes.data ?? []).filter((c) => c.status !== 'Archived' || chosen.includes(c.id));
 
@@ -144,6 +147,25 @@ function StudentFields({ open }: { open: boolean }) {
             <TextField {...params} label="Enrolled classes" helperText="New enrollments are recorded as pay at class" />
           )}
         />
+      </Grid>
+      <Grid size={12}>
+        {/* Issue 42 §2: the student's emails and texts in this language; a household's members read their contact's. */}
+        <TextField
+          select
+          fullWidth
+          label="Message language"
+          value={language.field.value ?? 'default'}
+          onChange={(e) => language.field.onChange(e.target.value as StudentLanguageChoice)}
+          error={!!language.fieldState.error}
+          helperText={language.fieldState.error?.message ?? 'Emails and text messages to this student are written in this language'}
+        >
+          <MenuItem value="default">Organization default</MenuItem>
+          {MESSAGE_LANGUAGES.map((l) => (
+            <MenuItem key={l.value} value={l.value} lang={l.value}>
+              {l.label}
+            </MenuItem>
+          ))}
+        </TextField>
       </Grid>
       <Grid size={12}>
         <FormControlLabel

@@ -1,6 +1,10 @@
 import { usPhoneProblem } from '@shared/us-phone';
 import { SubscriptionError, type ErrorCode } from '@shared/api/error-codes';
+import type { MessageLanguage } from '@/common/messageLanguages';
 import type { Enrollment, Student, StudentInput } from '@/providers/types';
+
+/** The form's language choice: one of ours, or 'default' for none (the organization's default language applies). */
+export type StudentLanguageChoice = MessageLanguage | 'default';
 
 export interface StudentFormValues {
   firstName: string;
@@ -8,6 +12,7 @@ export interface StudentFormValues {
   email: string;
   phone: string;
   communicationOptIn: boolean;
+  language: StudentLanguageChoice;
   classIds: string[];
 }
 
@@ -52,6 +57,7 @@ export const emptyStudent = (): StudentFormValues => ({
   email: '',
   phone: '',
   communicationOptIn: true,
+  language: 'default',
   classIds: [],
 });
 
@@ -61,6 +67,7 @@ export const valuesFromStudent = (s: Student): StudentFormValues => ({
   email: s.email ?? '',
   phone: s.phone ?? '',
   communicationOptIn: s.communicationOptIn ?? true,
+  language: s.language ?? 'default',
   // Whole-class registrations only: a drop-in (one session, bought publicly) is not this form's to add or remove.
   classIds: (s.classEnrollments ?? []).filter((e) => !e.classSessionId).map((e) => e.classId),
 });
@@ -73,6 +80,7 @@ export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []
     email: v.email.trim(),
     phone: v.phone.replace(/\D/g, ''),
     communicationOptIn: v.communicationOptIn,
+    language: v.language === 'default' ? null : v.language,
     classEnrollments: v.classIds.map((classId) => {
       const kept = existing.find((e) => e.classId === classId && !e.classSessionId);
       return kept

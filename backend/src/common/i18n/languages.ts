@@ -26,3 +26,10 @@ export type Localized<T> = T | ((language: Language) => T);
 /** The value of a Localized part in one language. */
 export const inLanguage = <T>(v: Localized<T>, language: Language): T =>
   typeof v === 'function' ? (v as (language: Language) => T)(language) : v;
+
+/**
+ * The `?lang=` that opens a public page linked from a message in the message's language (the public site reads it
+ * on arrival); none for English, the site's own default, so English links stay as they always were.
+ */
+export const langQuery = (language: Language, separator: '?' | '&' = '?'): string =>
+  language === 'en' ? '' : `${separator}lang=${language}`;

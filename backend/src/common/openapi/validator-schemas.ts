@@ -35,7 +35,18 @@ export function applyValidatorSchemas(): number {
     }
     done.add(target);
   }
+  // Swagger lists a class's properties from the nearest list on its prototype chain: a subclass that declared an
+  // @ApiProperty of its own (when its parent's rules were not yet described) would hide every inherited field.
+  for (const target of targets) inheritPropertyList(target);
   return targets.length;
+}
+
+const SWAGGER_PROPERTY_LIST = 'swagger/apiModelPropertiesArray';
+
+function inheritPropertyList(target: Function) {
+  const own = Reflect.getOwnMetadata(SWAGGER_PROPERTY_LIST, target.prototype) as string[] | undefined;
+  const inherited = Reflect.getMetadata(SWAGGER_PROPERTY_LIST, Object.getPrototypeOf(target.prototype)) as string[] | undefined;
+  if (own && inherited) Reflect.defineMetadata(SWAGGER_PROPERTY_LIST, [...new Set([...inherited, ...own])], target.prototype);
 }
 
 function depth(target: Function): number {

@@ -141,8 +141,11 @@ export interface WrittenEmail {
   /** A function of the language when the sender writes each one (issue 42): the recipient's language is used. */
   subject: Localized<string>;
   message: Localized<string>;
-  /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
-  link?: { url: string; label: Localized<string> };
+  /**
+   * Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. The
+   * address may depend on the language too (a page that opens in the message's language: `?lang=`).
+   */
+  link?: { url: Localized<string>; label: Localized<string> };
   /** Further links, each written where `message` has {{<name>}} (names of letters and digits), like `link`. */
   links?: { name: string; url: string; label: Localized<string> }[];
   dedupeKey: string;

@@ -19,8 +19,8 @@ import {
   type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
-import { type ClassValues, MessageComposer, type MessageRecipient } from './message-composer';
-import type { Language, Localized } from '../../common/i18n/languages';
+import { type ClassValues, MessageComposer, messageLanguage, type MessageRecipient } from './message-composer';
+import { langQuery, type Language, type Localized } from '../../common/i18n/languages';
 import { MESSAGE_WORDS } from './i18n/message-words';
 import { dollars, householdList, priceList } from './message-format';
 import { type HtmlValue, linkValue, type OrganizationLook, ratingLinks, type TemplateVariable, type TemplateValues } from './templates';
@@ -119,7 +119,10 @@ export class CommunicationsService {
 
   private confirmationRow(input: RegistrationMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
     const { cls, values, org, language } = read;
-    const ics = classCalendar(cls, org.name, `${this.composer.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}`);
+    // The attached file in the message's own language, its class link opening the page in it (issue 42 §2).
+    const l = messageLanguage(language, org, own);
+    const url = `${this.composer.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}${langQuery(l, '&')}`;
+    const ics = classCalendar(cls, org.name, url, l);
     const calendar = [{ filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') }];
     const dedupeKey = `confirmation:${input.enrollmentId}:email`;
     return this.composer.automaticRow(

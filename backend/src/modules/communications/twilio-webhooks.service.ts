@@ -6,10 +6,7 @@ import { CommunicationsRepository } from './communications.repository';
 import { toE164Phone } from './phone';
 import { TWILIO_OPTED_OUT } from '../message-providers/sms.sender';
 
-const STOP = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-const START = new Set(['START', 'UNSTOP', 'YES']);
-export const HELP_TEXT =
-  'Classlane class messages: confirmations, schedule changes, payments and reminders, up to 5 a month. Reply STOP to opt out, START to opt back in. Msg&data rates may apply.';
+import { smsKeyword, SMS_KEYWORD_REPLIES } from './i18n/sms-keywords';
 
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -47,14 +44,19 @@ export class TwilioWebhooksService {
     return { received: true };
   }
 
-  /** STOP-words opt the number out, START-words back in, HELP answers with the help text (TwiML). */
+  /**
+   * STOP-words opt the number out, START-words back in, HELP-words get the help text, in English, Spanish or French
+   * (i18n/sms-keywords.ts); the answer (TwiML) is in the language of the word the student texted.
+   */
   async inbound(fields: Record<string, string>): Promise<string> {
     const phone = toE164Phone(fields.From) ?? fields.From;
-    const word = (fields.Body ?? '').trim().toUpperCase();
+    const keyword = smsKeyword(fields.Body);
     let reply: string | null = null;
-    if (phone && STOP.has(word)) await this.repo.setOptOut(phone, true, 'stop');
-    else if (phone && START.has(word)) await this.repo.setOptOut(phone, false, 'start');
-    else if (word === 'HELP' || word === 'INFO') reply = HELP_TEXT;
+    if (keyword?.action === 'help') reply = SMS_KEYWORD_REPLIES[keyword.language].help;
+    else if (keyword && phone) {
+      await this.repo.setOptOut(phone, keyword.action === 'stop', keyword.action);
+      reply = SMS_KEYWORD_REPLIES[keyword.language][keyword.action];
+    }
     return `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${xml(reply)}</Message>` : ''}</Response>`;
   }
 }

@@ -26,7 +26,7 @@ export class WrittenMessages {
     const message = inLanguage(m.message, language);
     const links = [...(m.link ? [{ name: 'link', ...m.link }] : []), ...(m.links ?? [])].map((l) => ({
       name: l.name,
-      value: linkValue(l.url, inLanguage(l.label, language)),
+      value: linkValue(inLanguage(l.url, language), inLanguage(l.label, language)),
     }));
     const written = (mark: (l: (typeof links)[number]) => string) =>
       links.reduce((text, l) => text.split(`{{${l.name}}}`).join(mark(l)), message.split('{{link}}').join(m.link ? '{{link}}' : ''));

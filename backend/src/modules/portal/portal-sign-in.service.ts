@@ -1,4 +1,5 @@
 // Signing in to the portal with a single-use emailed link: its own rules (budget, reply floor, session length).
+import { langQuery } from '../../common/i18n/languages';
 import { signInLinkText } from './sign-in-link-text';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -88,7 +89,8 @@ export class PortalSignIn {
         // In the student's language (issue 42 §2), else the organization's default.
         subject: (l) => signInLinkText(l, org.branding?.businessName || org.name, student.firstName, LINK_MINUTES).subject,
         message: (l) => signInLinkText(l, org.branding?.businessName || org.name, student.firstName, LINK_MINUTES).message,
-        link: { url: `${this.publicUrl}/my/${token}`, label: (l) => signInLinkText(l, '', '', LINK_MINUTES).label },
+        // The sign-in page opens in the same language (the public site reads ?lang=; English needs none).
+        link: { url: (l) => `${this.publicUrl}/my/${token}${langQuery(l)}`, label: (l) => signInLinkText(l, '', '', LINK_MINUTES).label },
         dedupeKey: `portal-link:${linkId}`,
       });
     });

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { langQuery } from '../../common/i18n/languages';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { classCalendar } from '../communications/calendar';
@@ -78,6 +79,7 @@ export class PortalService {
         email: user.email,
         phone: student?.phone ?? '',
         communicationOptIn: student?.communicationOptIn ?? false,
+        language: student?.language ?? null,
       },
       organization: organizationContact(org),
       rules,
@@ -229,8 +231,8 @@ export class PortalService {
   }
 
   async updateProfile(user: PortalUser, dto: UpdatePortalProfileDto) {
-    if (dto.phone === undefined && dto.communicationOptIn === undefined)
-      throw new AppException(HttpStatus.BAD_REQUEST, 'Send phone or communicationOptIn to change');
+    if (dto.phone === undefined && dto.communicationOptIn === undefined && dto.language === undefined)
+      throw new AppException(HttpStatus.BAD_REQUEST, 'Send phone, communicationOptIn or language to change');
     const saved = await this.db.transaction(async (m) => {
       const s = await this.students.findInOrganization(user.studentId, user.organizationId, m);
       if (!s) throw new AppException(HttpStatus.NOT_FOUND, 'Student not found');
@@ -238,6 +240,7 @@ export class PortalService {
       const changed = [
         dto.phone !== undefined && dto.phone !== s.phone ? 'phone' : null,
         dto.communicationOptIn !== undefined ? 'message consent' : null,
+        dto.language !== undefined && dto.language !== (s.language ?? null) ? 'message language' : null,
       ]
         .filter(Boolean)
         .join(' and ');
@@ -247,6 +250,8 @@ export class PortalService {
         email: s.email,
         phone: dto.phone ?? s.phone,
         communicationOptIn: dto.communicationOptIn ?? s.communicationOptIn,
+        // Absent: kept; null: forgotten (the organization's default language applies again).
+        language: dto.language,
       });
       await this.activity.record(
         user.organizationId,
@@ -257,7 +262,13 @@ export class PortalService {
       );
       return next;
     });
-    return { id: saved.id, email: saved.email, phone: saved.phone, communicationOptIn: saved.communicationOptIn };
+    return {
+      id: saved.id,
+      email: saved.email,
+      phone: saved.phone,
+      communicationOptIn: saved.communicationOptIn,
+      language: saved.language ?? null,
+    };
   }
 
   export(user: PortalUser) {
@@ -296,6 +307,9 @@ export class PortalService {
 
   async calendar(user: PortalUser, id: string): Promise<string> {
     const { org, e } = await this.ownEnrollment(user, id);
+    // In the signed-in person's language (a household's contact reads their members' files), else the organization's.
+    const me = await this.students.findInOrganization(user.studentId, user.organizationId);
+    const language = me?.language ?? org.settings?.defaultLanguage ?? 'en';
     return classCalendar(
       {
         id: e.classId,
@@ -308,7 +322,8 @@ export class PortalService {
         sessions: portalSessions(e).held,
       },
       org.branding?.businessName || org.name,
-      `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}`,
+      `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}${langQuery(language, '&')}`,
+      language,
     );
   }
 

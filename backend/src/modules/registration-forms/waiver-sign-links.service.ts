@@ -20,6 +20,8 @@ import { sameName } from './answer-rules';
 import { firstSessionDay, needsGuardian, waiverSigner, type SignedAs } from './waiver-signer';
 import type { ClientInfo } from './registration-forms.service';
 import { waiverHtml } from './waiver-markdown';
+import { langQuery, type Language } from '../../common/i18n/languages';
+import { waiverSignEmailText } from './waiver-sign-email-text';
 import { WaiverSignLinksRepository, type SignLinkRow, type SignRecipient, type UnsignedEnrollment } from './waiver-sign-links.repository';
 import { WaiversRepository } from './waivers.repository';
 
@@ -167,16 +169,15 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
     t: { org: string; waiver: string; version: number; token: string },
     dedupeKey: string,
   ) {
+    // In the person's language (issue 42 §2), else the organization's default; the page opens in the same one.
+    const text = (l: Language) => waiverSignEmailText(l, { firstName: person.firstName, ...t });
     return this.communications.queueSystemEmail(m, {
       organizationId,
       studentId: person.studentId,
       recipient: person,
-      subject: `Please sign the updated “${t.waiver}”: ${t.org}`,
-      message:
-        `Hi ${person.firstName},\n\n${t.org} has updated “${t.waiver}” (version ${t.version}). ` +
-        `Please read the new text and sign it before your next class:\n\n{{link}}\n\n` +
-        `Opening the link only shows the text: nothing is signed until you type your name and press Sign.`,
-      link: { url: `${this.publicUrl}/waiver/${t.token}`, label: 'Read and sign the waiver' },
+      subject: (l) => text(l).subject,
+      message: (l) => text(l).message,
+      link: { url: (l) => `${this.publicUrl}/waiver/${t.token}${langQuery(l)}`, label: (l) => text(l).label },
       dedupeKey,
     });
   }

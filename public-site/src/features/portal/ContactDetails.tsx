@@ -2,11 +2,15 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { useT } from '@/lib/i18n/useT';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { formatPhoneInput } from '@/lib/phone';
 import { formatPhone } from '@shared/us-phone-format';
 import { download, portalError, requestErasure, updateProfile, type PortalRegistrations, type PortalSession } from './api/portal';
 
-/** The phone and opt-in the student may change; the email is how the organization knows them, so it stays. */
+/**
+ * The phone, opt-in and messages' language the student may change; the email is how the organization knows them, so
+ * it stays. The language is the one their emails and texts are written in (issue 42 §2), not this page's.
+ */
 export function ContactDetails({
   session,
   data,
@@ -18,6 +22,7 @@ export function ContactDetails({
 }) {
   const [phone, setPhone] = useState(formatPhone(data.student.phone));
   const [optIn, setOptIn] = useState(data.student.communicationOptIn);
+  const [language, setLanguage] = useState<Locale | 'default'>(data.student.language ?? 'default');
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -26,7 +31,7 @@ export function ContactDetails({
     setBusy(true);
     setProblem(null);
     try {
-      await updateProfile(session, { phone, communicationOptIn: optIn });
+      await updateProfile(session, { phone, communicationOptIn: optIn, language: language === 'default' ? null : language });
       onSaved(t('portal.details.saved'));
     } catch (err) {
       setProblem(portalError(err, t('portal.details.saveFailed')));
@@ -54,6 +59,17 @@ export function ContactDetails({
             value={phone}
             onChange={(e) => setPhone((prev) => formatPhoneInput(e.target.value, prev))}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="portal-language">{t('portal.details.language')}</label>
+          <select id="portal-language" value={language} onChange={(e) => setLanguage(e.target.value as Locale | 'default')}>
+            <option value="default">{t('portal.details.languageDefault')}</option>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={optIn} onChange={(e) => setOptIn(e.target.checked)} />{' '}

@@ -3,6 +3,8 @@ import { IsBoolean, IsEmail, IsNotEmpty, IsNumber, IsString, IsUUID, Matches, Ma
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import type { Language } from '../../../common/i18n/languages';
+import { ChosenLanguageField } from '../../students/dto/student-fields.dto';
 
 export class RequestPortalLinkDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
@@ -22,10 +24,12 @@ export class PortalSessionDto {
   token: string;
 }
 
-/** The student's own details: the email stays (it is who they are), the phone and consent may change. */
+/** The student's own details: the email stays (it is who they are), the phone, consent and language may change. */
 export class UpdatePortalProfileDto {
   @IsOptionalNotNull() @Transform(normaliseUsPhone) @IsUsPhone() phone?: string;
   @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+  /** The language of their emails and texts (issue 42 §2); null forgets it. */
+  @ChosenLanguageField() language?: Language | null;
 }
 
 export class TransferEnrollmentDto {

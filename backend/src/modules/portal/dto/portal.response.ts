@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LANGUAGES, type Language } from '../../../common/i18n/languages';
 
 const TIME = '2026-12-01T17:00:00.000Z';
 const ID = 'b0000000-0000-4000-8000-000000000001';
@@ -49,6 +50,13 @@ export class PortalProfileDto {
   @ApiProperty({ example: 'maya@example.com' }) email: string;
   @ApiProperty({ example: '5595550123' }) phone: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({
+    enum: LANGUAGES,
+    nullable: true,
+    example: 'es',
+    description: "The language of the student's messages; null: not chosen (the organization's default language applies)",
+  })
+  language: Language | null;
 }
 
 export class PortalPersonDto {
@@ -155,6 +163,13 @@ export class PortalProfileUpdatedDto {
   @ApiProperty({ example: 'maya@example.com' }) email: string;
   @ApiProperty({ example: '5595550123' }) phone: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({
+    enum: LANGUAGES,
+    nullable: true,
+    example: 'es',
+    description: "The language of the student's messages; null: not chosen (the organization's default language applies)",
+  })
+  language: Language | null;
 }
 
 export class PortalErasureRequestedDto {

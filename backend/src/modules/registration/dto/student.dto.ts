@@ -17,7 +17,8 @@ import {
 } from 'class-validator';
 import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
-import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
+import { ChosenLanguageField, PersonFieldsDto, StudentFieldsDto } from '../../students/dto/student-fields.dto';
+import type { Language } from '../../../common/i18n/languages';
 import { AttendeeDto, AttendeesField, DateOfBirthField } from './attendee.dto';
 import {
   AnswerInputDto,
@@ -168,7 +169,9 @@ export class CheckEnrollmentDto {
   @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
 }
 
-export class CreateStudentDto extends StudentFieldsDto {
+/** The admin's student form: the person's details, and a language chosen from the form's list (strictly checked). */
+export class CreateStudentDto extends PersonFieldsDto {
+  @ChosenLanguageField() language?: Language | null;
   @IsOptionalNotNull()
   @IsArray()
   @ArrayMaxSize(100)

@@ -28,7 +28,7 @@ export function PersonNameField(label: string, { typeMessage = false } = {}) {
 }
 
 /** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
-export class StudentFieldsDto {
+export class PersonFieldsDto {
   @PersonNameField('First name') firstName: string;
   @PersonNameField('Last name') lastName: string;
 
@@ -44,7 +44,10 @@ export class StudentFieldsDto {
   phone: string;
 
   @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+}
 
+/** A person as a public page sends them: their details and the page's language. */
+export class StudentFieldsDto extends PersonFieldsDto {
   /**
    * The language the student's messages are written in (issue 42 §2): the public site sends the page's language.
    * A regional code counts as its base language (`es-MX` is Spanish); an unsupported one, or null, leaves it unknown
@@ -61,4 +64,17 @@ export class StudentFieldsDto {
   @Transform(({ value }: { value: unknown }) => (value === undefined ? undefined : supportedLanguage(value)))
   @IsIn([...LANGUAGES, null])
   language?: Language | null;
+}
+
+export const LANGUAGE_MESSAGE = `language must be one of: ${LANGUAGES.join(', ')}`;
+
+/**
+ * The language of the student's messages as someone chose it on purpose (an admin's student form, the student's own portal profile): one of ours, or
+ * null to forget it (the organization's default applies again); anything else is a 400 naming the choices, since a
+ * form that offers three languages and sends a fourth is a mistake to show, not a page's language to guess from.
+ */
+export function ChosenLanguageField() {
+  // No @ApiProperty here: on a subclass it would hide the parent's derived schema (common/openapi/validator-schemas.ts
+  // applies those after the classes are declared); the rules below describe the field (en, es, fr or null).
+  return applyDecorators(IsOptional(), IsIn([...LANGUAGES, null], { message: LANGUAGE_MESSAGE }));
 }

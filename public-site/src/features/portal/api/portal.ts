@@ -88,7 +88,7 @@ export const confirmTransferPayment = (s: PortalSession, id: string, paymentInte
 /** The student stepped back: the held seat is given back. */
 export const abandonTransferPayment = (s: PortalSession, id: string) =>
   api.post<S['PortalTransferAbandonedDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer/abandon`, {}, auth(s));
-export const updateProfile = (s: PortalSession, body: { phone?: string; communicationOptIn?: boolean }) =>
+export const updateProfile = (s: PortalSession, body: S['UpdatePortalProfileDto']) =>
   api.put<S['PortalProfileUpdatedDto']>('/api/portal/profile', body, auth(s));
 export const requestErasure = (s: PortalSession) => api.post<S['PortalErasureRequestedDto']>('/api/portal/erasure', {}, auth(s));
 
