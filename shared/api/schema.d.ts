@@ -1557,8 +1557,21 @@ export interface components {
        * @example 12
        */
       notified: number;
+      /**
+       * @description The remedy applied; makeup_policy: none chosen, the make-up policy gave tokens or not
+       * @example refund
+       * @enum {string}
+       */
+      remedy: "nothing" | "makeup_token" | "credit" | "refund" | "makeup_policy";
+      /** @description Each student holding a seat in the session and what they got */
+      given: components["schemas"]["SessionRemedyGivenDto"][];
     };
     CancelSessionDto: {
+      /**
+       * @description What each student gets: nothing, a make-up token, account credit of the session's share or a refund of it (what they paid divided by the class's sessions). Left out: the organization's setting
+       * @enum {string}
+       */
+      remedy?: "nothing" | "makeup_token" | "credit" | "refund";
       reason: string;
       notify: boolean;
     };
@@ -1682,7 +1695,7 @@ export interface components {
      * @description Failure codes of the class feature
      * @enum {string}
      */
-    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -6765,7 +6778,7 @@ export interface components {
        * @example admin
        * @enum {string}
        */
-      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled" | "self_service";
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled" | "self_service" | "session_cancelled";
       /** @example Cancelled 10 days before the class: 100% refund */
       reason: string;
       /**
@@ -7392,6 +7405,26 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+    };
+    SessionRemedyGivenDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ann Adams */
+      studentName: string;
+      /**
+       * @description refund_in_person: paid in person, so the organization refunds the amount itself
+       * @example refund
+       * @enum {string}
+       */
+      kind: "makeup_token" | "credit" | "refund" | "refund_in_person" | "nothing";
+      /**
+       * @description Dollars credited or refunded (0 for a token or nothing)
+       * @example 15
+       */
+      amount: number;
     };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
@@ -11353,7 +11386,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Cancels one session; with notify, its students (email, and SMS when the organization sends SMS) and teachers are told once */
+      /** @description Cancels one session; each student holding a seat gets the remedy (the admin's choice, else the organization's setting) once; with notify, its students (email, and SMS when the organization sends SMS) and teachers are told once */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
