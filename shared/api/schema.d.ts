@@ -108,6 +108,9 @@ export interface paths {
     get: operations["CalendarFeeds_one"];
     delete: operations["CalendarFeeds_revoke"];
   };
+  "/api/calendar-feeds/{id}/rotate": {
+    post: operations["CalendarFeeds_rotate"];
+  };
   "/api/calendar/{file}": {
     get: operations["CalendarFeeds_ics"];
   };
@@ -11288,6 +11291,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_rotate: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A new secret URL for the feed, shown once; the old URL answers 404 at once. A teacher rotates only their own; a revoked feed, another organization's or another user's is 404 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
           };
         };
       };
