@@ -1411,6 +1411,15 @@ export interface components {
        */
       revokedAt: string | null;
     };
+    CalendarInstructorDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Maria Lopez */
+      name: string;
+    };
     CalendarRoomDto: {
       /**
        * Format: uuid
@@ -1449,10 +1458,16 @@ export interface components {
       classTitle: string;
       /**
        * Format: uuid
-       * @description The session's own room or its class's
+       * @description The session's own room or its class's; null only by instructor (a session with no room)
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      roomId: string;
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The session's instructor record, else its class's; null: none
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      instructorId: string | null;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -7198,12 +7213,22 @@ export interface components {
     };
     RoomCalendarResponseDto: {
       /**
-       * @description The Monday shown
+       * @example week
+       * @enum {string}
+       */
+      period: "week" | "month";
+      /**
+       * @example room
+       * @enum {string}
+       */
+      by: "room" | "instructor";
+      /**
+       * @description The first day shown: the week's Monday, or the month's first
        * @example 2031-03-03
        */
       weekStart: string;
       /**
-       * @description The Sunday shown
+       * @description The last day shown: the week's Sunday, or the month's last
        * @example 2031-03-09
        */
       weekEnd: string;
@@ -7213,7 +7238,7 @@ export interface components {
        */
       timeZone: string;
       /**
-       * @description The seven days, Monday first
+       * @description The days shown, in order
        * @example [
        *   "2031-03-03"
        * ]
@@ -7221,7 +7246,9 @@ export interface components {
       days: string[];
       /** @description Every room (of the location), by location then name */
       rooms: components["schemas"]["CalendarRoomDto"][];
-      /** @description The sessions booked in those rooms that week, soonest first */
+      /** @description By instructor: every instructor, by name (empty by room) */
+      instructors: components["schemas"]["CalendarInstructorDto"][];
+      /** @description The sessions booked in those rooms (by instructor: every session) in the period, soonest first */
       sessions: components["schemas"]["CalendarSessionDto"][];
     };
     RoomResponseDto: {
@@ -17566,6 +17593,10 @@ export interface operations {
         week?: string;
         /** @description Only this location's rooms */
         locationId?: string;
+        /** @description A week (Monday to Sunday; the default) or the month of the date given */
+        period?: "week" | "month";
+        /** @description Sessions by room (the default) or by instructor */
+        by?: "room" | "instructor";
       };
     };
     responses: {
