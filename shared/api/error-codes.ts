@@ -10,7 +10,6 @@ export const ClassError = {
   SessionCancelled: 'SESSION_CANCELLED',
   SessionOutsideTerm: 'SESSION_OUTSIDE_TERM',
   SessionEndBeforeStart: 'SESSION_END_BEFORE_START',
-  SessionRemedyNotAvailable: 'SESSION_REMEDY_NOT_AVAILABLE',
   ClosedDateTaken: 'CLOSED_DATE_TAKEN',
   DropInsNotSold: 'DROP_INS_NOT_SOLD',
   DropInClosed: 'DROP_IN_CLOSED',

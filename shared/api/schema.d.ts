@@ -108,6 +108,9 @@ export interface paths {
     get: operations["CalendarFeeds_one"];
     delete: operations["CalendarFeeds_revoke"];
   };
+  "/api/calendar-feeds/{id}/rotate": {
+    post: operations["CalendarFeeds_rotate"];
+  };
   "/api/calendar/{file}": {
     get: operations["CalendarFeeds_ics"];
   };
@@ -1469,6 +1472,15 @@ export interface components {
        */
       revokedAt: string | null;
     };
+    CalendarInstructorDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Maria Lopez */
+      name: string;
+    };
     CalendarRoomDto: {
       /**
        * Format: uuid
@@ -1507,10 +1519,16 @@ export interface components {
       classTitle: string;
       /**
        * Format: uuid
-       * @description The session's own room or its class's
+       * @description The session's own room or its class's; null only by instructor (a session with no room)
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      roomId: string;
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The session's instructor record, else its class's; null: none
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      instructorId: string | null;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -1622,8 +1640,21 @@ export interface components {
        * @example 12
        */
       notified: number;
+      /**
+       * @description The remedy applied; makeup_policy: none chosen, the make-up policy gave tokens or not
+       * @example refund
+       * @enum {string}
+       */
+      remedy: "nothing" | "makeup_token" | "credit" | "refund" | "makeup_policy";
+      /** @description Each student holding a seat in the session and what they got */
+      given: components["schemas"]["SessionRemedyGivenDto"][];
     };
     CancelSessionDto: {
+      /**
+       * @description What each student gets: nothing, a make-up token, account credit of the session's share or a refund of it (what they paid divided by the class's sessions). Left out: the organization's setting
+       * @enum {string}
+       */
+      remedy?: "nothing" | "makeup_token" | "credit" | "refund";
       reason: string;
       notify: boolean;
     };
@@ -1747,7 +1778,7 @@ export interface components {
      * @description Failure codes of the class feature
      * @enum {string}
      */
-    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -7265,7 +7296,7 @@ export interface components {
        * @example admin
        * @enum {string}
        */
-      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled" | "self_service";
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled" | "self_service" | "session_cancelled";
       /** @example Cancelled 10 days before the class: 100% refund */
       reason: string;
       /**
@@ -7700,12 +7731,22 @@ export interface components {
     };
     RoomCalendarResponseDto: {
       /**
-       * @description The Monday shown
+       * @example week
+       * @enum {string}
+       */
+      period: "week" | "month";
+      /**
+       * @example room
+       * @enum {string}
+       */
+      by: "room" | "instructor";
+      /**
+       * @description The first day shown: the week's Monday, or the month's first
        * @example 2031-03-03
        */
       weekStart: string;
       /**
-       * @description The Sunday shown
+       * @description The last day shown: the week's Sunday, or the month's last
        * @example 2031-03-09
        */
       weekEnd: string;
@@ -7715,7 +7756,7 @@ export interface components {
        */
       timeZone: string;
       /**
-       * @description The seven days, Monday first
+       * @description The days shown, in order
        * @example [
        *   "2031-03-03"
        * ]
@@ -7723,7 +7764,9 @@ export interface components {
       days: string[];
       /** @description Every room (of the location), by location then name */
       rooms: components["schemas"]["CalendarRoomDto"][];
-      /** @description The sessions booked in those rooms that week, soonest first */
+      /** @description By instructor: every instructor, by name (empty by room) */
+      instructors: components["schemas"]["CalendarInstructorDto"][];
+      /** @description The sessions booked in those rooms (by instructor: every session) in the period, soonest first */
       sessions: components["schemas"]["CalendarSessionDto"][];
     };
     RoomResponseDto: {
@@ -7910,6 +7953,26 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+    };
+    SessionRemedyGivenDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ann Adams */
+      studentName: string;
+      /**
+       * @description refund_in_person: paid in person, so the organization refunds the amount itself
+       * @example refund
+       * @enum {string}
+       */
+      kind: "makeup_token" | "credit" | "refund" | "refund_in_person" | "nothing";
+      /**
+       * @description Dollars credited or refunded (0 for a token or nothing)
+       * @example 15
+       */
+      amount: number;
     };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
@@ -11809,6 +11872,43 @@ export interface operations {
       };
     };
   };
+  CalendarFeeds_rotate: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A new secret URL for the feed, shown once; the old URL answers 404 at once. A teacher rotates only their own; a revoked feed, another organization's or another user's is 404 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   CalendarFeeds_ics: {
     parameters: {
       path: {
@@ -11884,7 +11984,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Cancels one session; with notify, its students (email, and SMS when the organization sends SMS) and teachers are told once */
+      /** @description Cancels one session; each student holding a seat gets the remedy (the admin's choice, else the organization's setting) once; with notify, its students (email, and SMS when the organization sends SMS) and teachers are told once */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -18691,6 +18791,10 @@ export interface operations {
         week?: string;
         /** @description Only this location's rooms */
         locationId?: string;
+        /** @description A week (Monday to Sunday; the default) or the month of the date given */
+        period?: "week" | "month";
+        /** @description Sessions by room (the default) or by instructor */
+        by?: "room" | "instructor";
       };
     };
     responses: {

@@ -56,9 +56,13 @@ test.describe('admin: class sessions', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel session 2?' });
     await dialog.getByLabel('Reason').fill('Snow day');
     await expect(dialog.getByLabel('Tell the enrolled students and the teachers')).toBeChecked();
+    // What the students get: the setting's unless chosen here (a make-up token for this one).
+    await dialog.getByRole('combobox', { name: 'What the students get' }).click();
+    await page.getByRole('option', { name: 'A make-up token' }).click();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
     await screenshot(page, { path: '.tmp/screenshots/session-cancel-dialog.png' });
     await dialog.getByRole('button', { name: 'Cancel session', exact: true }).click();
-    await expect(sessions.getByText(/Session 2 cancelled; \d+ messages? queued/)).toBeVisible();
+    await expect(sessions.getByText(/Session 2 cancelled; \d+ messages? queued; 1 make-up token$/)).toBeVisible();
     await expect(sessions.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(sessions.getByRole('button', { name: 'Cancel session 2' })).toHaveCount(0);
     await screenshot(page, { path: '.tmp/screenshots/session-cancelled.png', fullPage: true });

@@ -1,4 +1,10 @@
-import type { CalendarFeed } from '@/providers/types';
+import { API_URL, httpClient } from '@/providers/httpClient';
+import type { CalendarFeed, CreatedCalendarFeed } from '@/providers/types';
+
+/** A new secret URL for a feed (POST /calendar-feeds/{id}/rotate): the old URL stops answering at once. */
+export async function rotateCalendarFeed(id: string): Promise<CreatedCalendarFeed> {
+  return (await httpClient<CreatedCalendarFeed>(`${API_URL}/calendar-feeds/${encodeURIComponent(id)}/rotate`, { method: 'POST' })).json;
+}
 
 /** The react-query key of the teacher's own feeds ('Subscribe to my calendar'). */
 export const CALENDAR_FEED_KEYS = ['calendar-feeds'];

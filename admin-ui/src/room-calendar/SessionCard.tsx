@@ -4,8 +4,8 @@ import { timeLabel } from './calendarApi';
 
 type CalendarSession = RoomCalendar['sessions'][number];
 
-/** One booked session: its time, class, how full it is and who teaches; a cancelled one is struck through and says so. */
-export function SessionCard({ s, timeZone }: { s: CalendarSession; timeZone: string }) {
+/** One booked session: its time, class, how full it is, who teaches (and where, when the row does not say); a cancelled one is struck through and says so. */
+export function SessionCard({ s, timeZone, where = null }: { s: CalendarSession; timeZone: string; where?: string | null }) {
   const cancelled = s.status === 'cancelled';
   return (
     <Box
@@ -32,6 +32,7 @@ export function SessionCard({ s, timeZone }: { s: CalendarSession; timeZone: str
       </Typography>
       <Typography variant="caption" component="p" color="text.secondary">
         {s.enrolled} / {s.capacity} enrolled{s.instructor ? ` · ${s.instructor}` : ''}
+        {where ? ` · ${where}` : ''}
       </Typography>
       {cancelled && <Chip size="small" label="Cancelled" sx={{ mt: 0.5 }} />}
     </Box>

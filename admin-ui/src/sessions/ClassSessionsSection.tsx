@@ -11,7 +11,7 @@ import { useTimedMessage } from '@/common/useTimedMessage';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { ClassRecord, ClassSession, Instructor, Room } from '@/providers/types';
-import { SessionCancelDialog } from './SessionCancelDialog';
+import { cancelledSummary, SessionCancelDialog } from './SessionCancelDialog';
 import { SessionEditDialog } from './SessionEditDialog';
 
 const ALL = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
@@ -106,11 +106,9 @@ export function ClassSessionsSection({ record, zone }: { record: ClassRecord; zo
           title={record.title}
           zone={zone}
           onClose={() => setCancelling(null)}
-          onCancelled={(notified) => {
+          onCancelled={(cancelled) => {
             setCancelling(null);
-            setDone(
-              `Session ${cancelling.sessionIndex + 1} cancelled${notified ? `; ${notified} ${notified === 1 ? 'message' : 'messages'} queued` : ''}`,
-            );
+            setDone(cancelledSummary(cancelled));
             reload();
           }}
         />

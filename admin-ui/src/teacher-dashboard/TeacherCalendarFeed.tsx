@@ -7,13 +7,13 @@ import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { useSession } from '@/session/SessionContext';
 import type { CreatedCalendarFeed } from '@/providers/types';
-import { CALENDAR_FEED_KEYS, FEED_URL_NOTICE } from '@/integrations/calendarFeeds';
+import { CALENDAR_FEED_KEYS, FEED_URL_NOTICE, rotateCalendarFeed } from '@/integrations/calendarFeeds';
 import { SecretOnce, fmtDateTime } from '@/integrations/SecretOnce';
 
 /**
- * 'Subscribe to my calendar': the teacher's own feed (the classes whose instructor is them). The server shows a
- * feed's URL only when it is made, so an existing feed cannot be shown again: a new link replaces it (the old URL
- * is revoked, so only one link to the teacher's schedule is ever in circulation).
+ * 'Subscribe to my calendar': the teacher's own feed (the sessions they teach). The server shows a feed's URL only
+ * when it is made, so an existing feed cannot be shown again: a new link rotates its secret (the old URL stops
+ * answering at once, so only one link to the teacher's schedule is ever in circulation).
  */
 export function TeacherCalendarFeed() {
   const dp = useAppDataProvider();
@@ -30,8 +30,10 @@ export function TeacherCalendarFeed() {
     setBusy(true);
     setError(null);
     try {
-      for (const old of mine) await dp.revokeCalendarFeed(old.id);
-      setCreated(await dp.createCalendarFeed({ scope: 'teacher' }));
+      // The same feed with a new secret (the old URL stops at once); any older extra feeds go.
+      const [current, ...extra] = mine;
+      for (const old of extra) await dp.revokeCalendarFeed(old.id);
+      setCreated(current ? await rotateCalendarFeed(current.id) : await dp.createCalendarFeed({ scope: 'teacher' }));
       void qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
     } catch (e) {
       setError(errorMessage(e, 'Failed to create your calendar link. Please try again'));
@@ -72,8 +74,7 @@ export function TeacherCalendarFeed() {
           </DialogContentText>
         ) : (
           <DialogContentText>
-            Get a private link that puts all the sessions of your classes in Google Calendar, Outlook or Apple Calendar and keeps them up to
-            date.
+            Get a private link that puts all the sessions you teach in Google Calendar, Outlook or Apple Calendar and keeps them up to date.
           </DialogContentText>
         )}
       </FormDialog>

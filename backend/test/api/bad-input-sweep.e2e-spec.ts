@@ -385,6 +385,7 @@ describe('bad input on every write route', () => {
       'POST /api/webhook-deliveries/:id/redeliver': { auth: 'admin', body: null },
       'POST /api/calendar-feeds': { auth: 'admin', body: { scope: 'class', classId: cls.id } },
       'DELETE /api/calendar-feeds/:id': { auth: 'admin', body: null },
+      'POST /api/calendar-feeds/:id/rotate': { auth: 'admin', body: null },
       // Sessions and closed dates: the sweep's ids name none (404 for good input).
       'POST /api/closed-dates': { auth: 'admin', body: { name: 'Holiday', date: '2031-12-25' } },
       'PUT /api/closed-dates/:id': { auth: 'admin', body: { name: 'Holiday', date: '2031-12-26' } },
@@ -393,7 +394,7 @@ describe('bad input on every write route', () => {
         auth: 'admin',
         body: { startsAt: '2031-12-25T18:00:00.000Z', endsAt: '2031-12-25T19:00:00.000Z', note: 'n', roomId: cls.id, instructorId: cls.id },
       },
-      'POST /api/class-sessions/:id/cancel': { auth: 'admin', body: { reason: 'Snow', notify: true } },
+      'POST /api/class-sessions/:id/cancel': { auth: 'admin', body: { reason: 'Snow', notify: true, remedy: 'credit' } },
       // Prices: the sweep's ids name no promo code (404 for good input).
       'POST /api/public/price-quote': { auth: 'public', body: { organizationId: org.orgId, classId: cls.id } },
       // The class has no opening and the organization no waiting room: 409 NO_WAITING_ROOM for good input.

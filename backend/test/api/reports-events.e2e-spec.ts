@@ -46,11 +46,21 @@ describe('server-recorded events and ratings', () => {
     expect(await activityCount(t, org.orgId, 'class_cancelled')).toBe(1);
   });
 
+  /** The class's session records laid out again from its start date, as the classes module lays them out (Consecutive). */
+  const shiftSessions = (classId: string) =>
+    t.db.query(
+      `UPDATE class_sessions s SET starts_at = c.start_date + s.session_index * interval '1 day',
+              ends_at = c.start_date + s.session_index * interval '1 day' + make_interval(mins => c.duration)
+         FROM classes c WHERE c.id = s.class_id AND c.id = $1`,
+      [classId],
+    );
+
   it('should record class_started and class_completion once per class, even with runs side by side', async () => {
     const cls = await createClass(t, org, { title: 'Finished', days: 2, schedule: 'Consecutive', duration: 60 });
     const s = await enrollStudent(t, org, cls.id);
     // First session 3 days ago, second 2 days ago: both passed.
     await t.db.query(`UPDATE classes SET start_date = now() - interval '3 days' WHERE id = $1`, [cls.id]);
+    await shiftSessions(cls.id);
     const future = await createClass(t, org, { title: 'Later' });
     await Promise.all([milestones.run(), milestones.run(), milestones.run()]);
     await milestones.run();
@@ -211,6 +221,26 @@ describe('server-recorded events and ratings', () => {
       .expect(403);
     expect(gone.body).toEqual({ success: false, data: null, error: 'This rating link is no longer valid' });
     expect(await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id])).toEqual([]);
+  });
+
+  it("should complete a class when its last session as moved ends, not when the schedule's last one would", async () => {
+    const cls = await createClass(t, org, { title: 'Moved end', days: 2, schedule: 'Consecutive', duration: 60 });
+    await t.db.query(`UPDATE classes SET start_date = now() - interval '3 days' WHERE id = $1`, [cls.id]);
+    await shiftSessions(cls.id);
+    const [, last] = (await t.http.get(`/api/classes/${cls.id}/sessions`).set(org.auth).expect(200)).body.data;
+    await t.http
+      .put(`/api/class-sessions/${last.id}`)
+      .set(org.auth)
+      .send({ startsAt: new Date(Date.now() + 86_400_000).toISOString() })
+      .expect(200);
+    await milestones.run();
+    const mine = async (type: string) =>
+      (await events(type)).filter((e: { metadata: { classId: string } }) => e.metadata.classId === cls.id).length;
+    expect([await mine('class_started'), await mine('class_completion')]).toEqual([1, 0]);
+    // Two days later the moved session has ended.
+    await milestones.run(new Date(Date.now() + 2 * 86_400_000));
+    expect(await mine('class_completion')).toBe(1);
+    await t.db.query(`UPDATE classes SET status = 'Archived' WHERE id = $1`, [cls.id]);
   });
 });
 

@@ -64,6 +64,17 @@ export class CalendarFeedsController {
     return this.feeds.revoke(user, orgId, id);
   }
 
+  @ApiEnvelope(CreatedCalendarFeedResponseDto, {
+    status: 201,
+    description:
+      "A new secret URL for the feed, shown once; the old URL answers 404 at once. A teacher rotates only their own; a revoked feed, another organization's or another user's is 404",
+  })
+  @Roles(Role.Admin, Role.Teacher)
+  @Post('calendar-feeds/:id/rotate')
+  rotate(@CurrentUser() user: AuthUser, @OrgId() orgId: string, @Param('id', UuidParam) id: string) {
+    return this.feeds.rotate(user, orgId, id);
+  }
+
   /** The feed a calendar app subscribes to: no sign-in, the token is the secret; ETag for cheap polling. */
   @ApiRawReply('text/calendar', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR')
   @Public()

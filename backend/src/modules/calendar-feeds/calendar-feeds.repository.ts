@@ -27,8 +27,13 @@ export interface FeedClass {
   schedule: 'Weekly' | 'Consecutive';
   duration: number;
   updatedAt: Date;
-  /** The class's sessions as records (classes' class_sessions), in order; empty for a class that has none. */
+  /**
+   * The class's sessions as records (classes' class_sessions), in order; empty for a class that has none. A teacher's
+   * feed holds only the ones they teach.
+   */
   sessions: FeedSession[];
+  /** How many sessions the class has in all (the event's 'session 2 of 6'). */
+  sessionCount: number;
 }
 
 export interface FeedSession {
@@ -36,6 +41,8 @@ export interface FeedSession {
   startsAt: string;
   endsAt: string;
   status: 'scheduled' | 'cancelled';
+  /** 'Hall — Room 2' when the session was moved to another room than its class's; null: the class's place. */
+  place: string | null;
 }
 
 const FEED = `f.id, f.organization_id AS "organizationId", f.user_id AS "userId", f.scope, f.class_id AS "classId",
@@ -75,29 +82,59 @@ export class CalendarFeedsRepository {
     return rows[0] ?? null;
   }
 
+  /** A new secret for a live feed: the old URL stops answering in the same statement. Null: not theirs, or revoked. */
+  async rotate(organizationId: string, id: string, userId: string | null, tokenHash: string): Promise<FeedRow | null> {
+    const rows = await returning<FeedRow>(
+      this.db,
+      `UPDATE calendar_feeds f SET token_hash = $4
+       WHERE f.id = $1 AND f.organization_id = $2 AND ($3::uuid IS NULL OR f.user_id = $3) AND f.revoked_at IS NULL RETURNING ${FEED}`,
+      [id, organizationId, userId, tokenHash],
+    );
+    return rows[0] ?? null;
+  }
+
   async classExists(organizationId: string, classId: string): Promise<boolean> {
     return (await this.db.query('SELECT 1 FROM classes WHERE id = $1 AND organization_id = $2', [classId, organizationId])).length > 0;
   }
 
   /**
    * A live feed's name and classes (never Archived ones: hidden; Cancelled ones stay, marked cancelled), or null
-   * for an unknown or revoked token. A teacher's classes are those whose instructor is their name.
+   * for an unknown or revoked token. A teacher's feed holds the sessions they teach: the session's instructor, else
+   * its class's, is one of the instructor records linked to them (a session moved to a substitute leaves it, one
+   * they cover in another class joins it). An instructor record linked to nobody, or no record at all (classes from
+   * before instructor records), is matched by name, as the feed did before the records.
    */
   async feed(tokenHash: string): Promise<{ organizationName: string; scope: FeedScope; classes: FeedClass[] } | null> {
+    // The session's instructor record (its own, else its class's), when it has one.
+    const sessions = `class_sessions s
+        LEFT JOIN instructors ei ON ei.organization_id = s.organization_id AND ei.id = coalesce(s.instructor_id, c.instructor_id)`;
+    const teaches = `(f.scope <> 'teacher' OR ei.id = ANY(f.instructor_ids)
+        OR (ei.user_id IS NULL AND lower(btrim(coalesce(ei.name, c.instructor))) = f.user_name))`;
     const rows: { organizationName: string; scope: FeedScope; classes: FeedClass[] | null }[] = await this.db.query(
-      `SELECT o.name AS "organizationName", f.scope,
+      `WITH f AS (
+         SELECT f.organization_id, f.scope, f.class_id, o.name AS organization_name,
+                lower(u.first_name || ' ' || u.last_name) AS user_name,
+                ARRAY(SELECT i.id FROM instructors i WHERE i.organization_id = f.organization_id AND i.user_id = f.user_id) AS instructor_ids
+           FROM calendar_feeds f JOIN organizations o ON o.id = f.organization_id JOIN users u ON u.id = f.user_id
+          WHERE f.token_hash = $1 AND f.revoked_at IS NULL)
+       SELECT f.organization_name AS "organizationName", f.scope,
          (SELECT json_agg(json_build_object('id', c.id, 'title', c.title, 'description', c.description, 'location', c.location,
              'instructor', c.instructor, 'status', c.status, 'startDate', c.start_date, 'days', c.days, 'schedule', c.schedule,
              'duration', c.duration, 'updatedAt', c.updated_at,
+             'sessionCount', (SELECT count(*)::int FROM class_sessions s WHERE s.class_id = c.id),
              'sessions', (SELECT coalesce(json_agg(json_build_object('sessionIndex', s.session_index, 'startsAt', s.starts_at,
-                 'endsAt', s.ends_at, 'status', s.status) ORDER BY s.session_index), '[]'::json)
-               FROM class_sessions s WHERE s.class_id = c.id)) ORDER BY c.start_date, c.id)
+                 'endsAt', s.ends_at, 'status', s.status, 'place', l.name || ' — ' || r.name) ORDER BY s.session_index), '[]'::json)
+               FROM ${sessions}
+               LEFT JOIN rooms r ON r.organization_id = s.organization_id AND r.id = s.room_id AND s.room_id IS DISTINCT FROM c.room_id
+               LEFT JOIN locations l ON l.organization_id = r.organization_id AND l.id = r.location_id
+               WHERE s.class_id = c.id AND ${teaches})) ORDER BY c.start_date, c.id)
           FROM classes c
           WHERE c.organization_id = f.organization_id AND c.status <> 'Archived'
             AND (f.scope <> 'class' OR c.id = f.class_id)
-            AND (f.scope <> 'teacher' OR lower(btrim(c.instructor)) = lower(u.first_name || ' ' || u.last_name))) AS classes
-       FROM calendar_feeds f JOIN organizations o ON o.id = f.organization_id JOIN users u ON u.id = f.user_id
-       WHERE f.token_hash = $1 AND f.revoked_at IS NULL`,
+            AND (f.scope <> 'teacher' OR EXISTS (SELECT 1 FROM ${sessions} WHERE s.class_id = c.id AND ${teaches})
+                 OR (NOT EXISTS (SELECT 1 FROM class_sessions s WHERE s.class_id = c.id)
+                     AND c.instructor_id IS NULL AND lower(btrim(c.instructor)) = f.user_name))) AS classes
+       FROM f`,
       [tokenHash],
     );
     if (!rows.length) return null;

@@ -10,6 +10,8 @@ import { CalendarFeedsRepository, type FeedClass, type FeedRow } from './calenda
 import type { CreateCalendarFeedDto } from './dto/calendar-feed.dto';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The feed's secret: 24 random bytes in the URL; only its hash is stored. */
+const newToken = () => randomBytes(24).toString('base64url');
 
 /**
  * Calendar feeds: an admin makes feeds of the organization or of one class; anyone signed in (a teacher) makes
@@ -52,7 +54,7 @@ export class CalendarFeedsService {
         errors: { classId: 'classId is only for a class feed' },
       });
     }
-    const token = randomBytes(24).toString('base64url');
+    const token = newToken();
     const row = await this.repo.insert({
       organizationId,
       userId: user.id,
@@ -60,7 +62,22 @@ export class CalendarFeedsService {
       classId: dto.scope === 'class' ? dto.classId! : null,
       tokenHash: hashOf(token),
     });
-    return { ...row, url: `${this.publicUrl}/api/calendar/${token}.ics` };
+    return { ...row, url: this.urlOf(token) };
+  }
+
+  /**
+   * Rotates a feed's secret: the same feed with a new URL, shown once; the old URL answers 404 from the same
+   * statement (a teacher who shared the link by mistake). A teacher rotates only their own; a revoked feed is 404.
+   */
+  async rotate(user: AuthUser, organizationId: string, id: string) {
+    const token = newToken();
+    const row = await this.repo.rotate(organizationId, id, user.role === Role.Admin ? null : user.id, hashOf(token));
+    if (!row) throw new NotFoundException('Calendar feed not found');
+    return { ...row, url: this.urlOf(token) };
+  }
+
+  private urlOf(token: string): string {
+    return `${this.publicUrl}/api/calendar/${token}.ics`;
   }
 
   async revoke(user: AuthUser, organizationId: string, id: string): Promise<FeedRow> {
@@ -83,7 +100,7 @@ export class CalendarFeedsService {
  * A class's sessions from its records (each its own time, length and status). A class with no records (none is left
  * after the ClassSessions migration's backfill; a row written around the classes module) falls back to its schedule.
  */
-function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minutes: number; cancelled: boolean }[] {
+function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minutes: number; cancelled: boolean; place: string | null }[] {
   if (c.sessions?.length) {
     return c.sessions.map((s) => {
       const start = new Date(s.startsAt).getTime();
@@ -92,6 +109,7 @@ function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minute
         start,
         minutes: Math.round((new Date(s.endsAt).getTime() - start) / 60_000),
         cancelled: s.status === 'cancelled',
+        place: s.place ?? null,
       };
     });
   }
@@ -100,6 +118,7 @@ function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minute
     start: d.getTime(),
     minutes: c.duration,
     cancelled: false,
+    place: null,
   }));
 }
 
@@ -111,11 +130,14 @@ function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minute
 export function calendarOf(organizationName: string, classes: FeedClass[], publicUrl: string): string {
   const events: EventAttributes[] = classes.flatMap((c) => {
     const sessions = sessionsOf(c);
+    // Of the class's sessions, not of those in this feed (a teacher's holds only the ones they teach).
+    const count = Math.max(c.sessionCount ?? 0, sessions.length);
     return sessions.map((s) => ({
       uid: `${c.id}-${s.sessionIndex}@classlane`,
-      title: sessions.length > 1 ? `${c.title} (session ${s.sessionIndex + 1} of ${sessions.length})` : c.title,
+      title: count > 1 ? `${c.title} (session ${s.sessionIndex + 1} of ${count})` : c.title,
       description: [c.description, c.instructor ? `Instructor: ${c.instructor}` : ''].filter(Boolean).join('\n'),
-      location: c.location,
+      // A session moved to another room is at that room's place; the others at the class's.
+      location: s.place ?? c.location,
       start: s.start,
       startInputType: 'utc' as const,
       startOutputType: 'utc' as const,

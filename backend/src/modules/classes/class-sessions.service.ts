@@ -194,7 +194,7 @@ export class ClassSessionsService {
     organizationId: string,
     id: string,
     reason: string,
-  ): Promise<{ session: ClassSessionEntity; cls: ClassEntity }> {
+  ): Promise<{ session: ClassSessionEntity; cls: ClassEntity; sessionCount: number }> {
     const s = await this.repo.lock(manager, organizationId, id);
     if (!s) throw notFound(id);
     if (s.status === 'cancelled') throw new ClassException(ClassError.SessionCancelled, 'This session is already cancelled.');
@@ -204,6 +204,8 @@ export class ClassSessionsService {
     const session = await this.repo.save(manager, s);
     await this.repo.touchClass(manager, s.classId);
     this.cache.invalidate(organizationId);
-    return { session, cls };
+    // The class's sessions, cancelled ones included: what a registration paid for (a session's share divides by it).
+    const sessionCount = (await this.repo.ofClass(organizationId, s.classId, manager)).length;
+    return { session, cls, sessionCount };
   }
 }

@@ -18,7 +18,6 @@ export enum ClassError {
   /** A session's end is not after its start. */
   SessionEndBeforeStart = 'SESSION_END_BEFORE_START',
   /** What students get for a cancelled session (credit, refund) is chosen in settings but not available yet. */
-  SessionRemedyNotAvailable = 'SESSION_REMEDY_NOT_AVAILABLE',
   /** The organization already has this date closed. */
   ClosedDateTaken = 'CLOSED_DATE_TAKEN',
   /** A drop-in was asked of a class that sells no single sessions. */
@@ -39,7 +38,6 @@ const STATUS: Record<ClassError, HttpStatus> = {
   [ClassError.SessionCancelled]: HttpStatus.CONFLICT,
   [ClassError.SessionOutsideTerm]: HttpStatus.BAD_REQUEST,
   [ClassError.SessionEndBeforeStart]: HttpStatus.BAD_REQUEST,
-  [ClassError.SessionRemedyNotAvailable]: HttpStatus.CONFLICT,
   [ClassError.ClosedDateTaken]: HttpStatus.CONFLICT,
   [ClassError.DropInsNotSold]: HttpStatus.BAD_REQUEST,
   [ClassError.DropInClosed]: HttpStatus.CONFLICT,

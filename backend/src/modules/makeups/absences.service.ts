@@ -82,15 +82,16 @@ export class AbsencesService {
   }
 
   /**
-   * A session the organization cancelled (SessionCancelledHooks, in the cancel's transaction): when the class's policy
-   * (else the organization's) says so, each student holding a seat in it gets a make-up token, recorded as an absence
-   * of source `cancelled_session` (not counted toward the caps). A student who had already reported the absence keeps
-   * what that report gave.
+   * A session the organization cancelled (SessionCancelledHooks, in the cancel's transaction): when the admin chose a
+   * make-up token (`always`) or the class's policy (else the organization's) says so, each student holding a seat in
+   * it gets a make-up token, recorded as an absence of source `cancelled_session` (not counted toward the caps), valid
+   * as the policy says. A student who had already reported the absence keeps what that report gave. Answers the
+   * students given a token.
    */
-  async sessionCancelled(m: EntityManager, organizationId: string, classId: string, sessionId: string): Promise<number> {
+  async sessionCancelled(m: EntityManager, organizationId: string, classId: string, sessionId: string, always = false): Promise<string[]> {
     const policy = (await this.repo.policy(m, organizationId, classId)) ?? DEFAULT_MAKEUP_POLICY;
-    if (!policy.cancelledSessionToken) return 0;
-    let granted = 0;
+    if (!always && !policy.cancelledSessionToken) return [];
+    const granted: string[] = [];
     for (const t of await this.repo.holdersOfSession(m, organizationId, sessionId)) {
       const absence = await this.repo.insertAbsence(m, {
         organizationId,
@@ -104,7 +105,7 @@ export class AbsencesService {
       if (!absence) continue;
       const token = await this.grantToken(m, organizationId, t, policy, absence.id, 'cancelled_session');
       await this.repo.setAbsenceOutcome(m, organizationId, absence.id, token.id, null);
-      granted++;
+      granted.push(t.studentId);
     }
     return granted;
   }

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
 /** self_service: the student cancelled or switched to a cheaper class in their portal. */
-export type RefundSource = 'admin' | 'stripe_dashboard' | 'late_payment' | 'class_cancelled' | 'self_service';
+export type RefundSource = 'admin' | 'stripe_dashboard' | 'late_payment' | 'class_cancelled' | 'self_service' | 'session_cancelled';
 
 export interface RefundRecord {
   id: string;
@@ -21,7 +21,13 @@ const COLUMNS = `id, enrollment_id AS "enrollmentId", amount_cents AS "amountCen
   reason, source, created_at AS "createdAt"`;
 
 /** The sources a refund made through Classlane names in its Stripe metadata (anything else came from the dashboard). */
-export const APP_REFUND_SOURCES: readonly RefundSource[] = ['admin', 'late_payment', 'class_cancelled', 'self_service'];
+export const APP_REFUND_SOURCES: readonly RefundSource[] = [
+  'admin',
+  'late_payment',
+  'class_cancelled',
+  'self_service',
+  'session_cancelled',
+];
 
 /**
  * `refunds` (the payments module's table): every refund of a card enrollment, once per Stripe refund id and

@@ -93,13 +93,20 @@ export class ReceiptsRepository {
               coalesce(p.email, s.email) AS "payerEmail", c.title AS "classTitle", e.payment_method AS "paymentMethod",
               e.stripe_payment_intent_id AS "stripePaymentIntentId", e.stripe_charge_id AS "stripeChargeId",
               e.amount_due_cents AS "amountDueCents", e.price_breakdown AS "priceBreakdown",
-              class_session_start(c.start_date, c.schedule, 0) AS "serviceStart",
-              class_session_start(c.start_date, c.schedule, greatest(c.days, 1) - 1) AS "serviceEnd"
+              coalesce(served.first, class_session_start(c.start_date, c.schedule, 0)) AS "serviceStart",
+              coalesce(served.last, class_session_start(c.start_date, c.schedule, greatest(c.days, 1) - 1)) AS "serviceEnd"
          FROM enrollments e
          JOIN organizations org ON org.id = e.organization_id
          JOIN students s ON s.id = e.student_id
          JOIN classes c ON c.id = e.class_id
          LEFT JOIN students p ON p.id = s.household_contact_id AND p.organization_id = e.organization_id
+         -- What the payment is for, from the session records as they are now (moved or cancelled sessions counted so):
+         -- a drop-in's own session, else the class's held sessions; the schedule when there are none.
+         LEFT JOIN LATERAL (
+           SELECT min(cs.starts_at) AS first, max(cs.starts_at) AS last FROM class_sessions cs
+            WHERE cs.class_id = c.id AND cs.organization_id = e.organization_id
+              AND (cs.id = e.class_session_id OR (e.class_session_id IS NULL AND cs.status = 'scheduled'))
+         ) served ON true
         WHERE e.id = $1 AND e.organization_id = $2`,
       [enrollmentId, organizationId],
     );

@@ -14,7 +14,7 @@ export interface SeatRefund {
 
 /** Where a refund made by the lifecycle comes from, and the Stripe idempotency key fixed for that path. */
 export interface RefundVia {
-  source: 'admin' | 'self_service' | 'class_cancelled';
+  source: 'admin' | 'self_service' | 'class_cancelled' | 'session_cancelled';
   stripeKey: string;
 }
 

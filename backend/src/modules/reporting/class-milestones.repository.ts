@@ -19,8 +19,13 @@ export interface ClassStudent {
   phone: string | null;
 }
 
-/** The end of a class's last session (class_session_start of the last session, plus its duration). */
-const LAST_END = `class_session_start(c.start_date, c.schedule, LEAST(c.days, 366) - 1) + make_interval(mins => c.duration)`;
+/**
+ * The start of a class's first held session and the end of its last, from its session records (a session moved or
+ * cancelled counts as it is now); a class with no scheduled record falls back to its schedule (class_session_start).
+ */
+const FIRST_START = `coalesce((SELECT min(s.starts_at) FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled'), c.start_date)`;
+const LAST_END = `coalesce((SELECT max(s.ends_at) FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled'),
+  class_session_start(c.start_date, c.schedule, LEAST(c.days, 366) - 1) + make_interval(mins => c.duration))`;
 
 /**
  * `class_milestones` (this module's): when each class's start and completion were recorded. The due classes are a
@@ -34,7 +39,7 @@ export class ClassMilestonesRepository {
    * LOCKED (two instances never take the same class). Cancelled and archived classes are skipped.
    */
   claimDue(manager: EntityManager, kind: 'started' | 'completed', now: Date, batch: number): Promise<DueClass[]> {
-    const due = kind === 'started' ? `c.start_date <= $1` : `${LAST_END} <= $1`;
+    const due = kind === 'started' ? `${FIRST_START} <= $1` : `${LAST_END} <= $1`;
     const column = kind === 'started' ? 'started_at' : 'completed_at';
     return manager.query(
       `SELECT c.id, c.organization_id AS "organizationId", c.title, c.instructor,

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDateString, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+
+/** The remedies a cancel may choose (the session-cancellations module's SESSION_REMEDIES, repeated here below it). */
+const CANCEL_REMEDIES = ['nothing', 'makeup_token', 'credit', 'refund'] as const;
 
 /** PUT /api/class-sessions/{id}: any of the session's own fields; room and instructor null = the class's. */
 export class UpdateSessionDto {
@@ -25,4 +28,17 @@ export class CancelSessionDto {
   @IsString({ message: 'reason must be text' }) @MaxLength(500) reason: string;
   /** Tell the enrolled students and the teachers (email and SMS by their preferences). */
   @IsBoolean({ message: 'notify must be true or false' }) notify: boolean;
+  /**
+   * What each student gets for the session. Left out: the organization's setting `sessionCancelRemedy` (its `nothing`
+   * leaves it to the make-up policy).
+   */
+  @ApiProperty({
+    required: false,
+    enum: CANCEL_REMEDIES,
+    description:
+      "What each student gets: nothing, a make-up token, account credit of the session's share or a refund of it (what they paid divided by the class's sessions). Left out: the organization's setting",
+  })
+  @IsOptionalNotNull()
+  @IsIn(CANCEL_REMEDIES, { message: 'remedy must be nothing, makeup_token, credit or refund' })
+  remedy?: (typeof CANCEL_REMEDIES)[number];
 }

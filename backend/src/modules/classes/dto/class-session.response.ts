@@ -19,8 +19,29 @@ export class ClassSessionResponseDto {
   @ApiProperty({ type: 'integer', example: 0, description: 'Drop-in seats taken in this session (issue 39 §3)' }) dropInsTaken: number;
 }
 
+/** What one student got for a cancelled session. */
+export class SessionRemedyGivenDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) studentId: string;
+  @ApiProperty({ example: 'Ann Adams' }) studentName: string;
+  @ApiProperty({
+    enum: ['makeup_token', 'credit', 'refund', 'refund_in_person', 'nothing'],
+    example: 'refund',
+    description: 'refund_in_person: paid in person, so the organization refunds the amount itself',
+  })
+  kind: string;
+  @ApiProperty({ example: 15, description: 'Dollars credited or refunded (0 for a token or nothing)' }) amount: number;
+}
+
 export class CancelledSessionResponseDto extends ClassSessionResponseDto {
   @ApiProperty({ type: 'integer', example: 12, description: 'Messages queued to students and teachers' }) notified: number;
+  @ApiProperty({
+    enum: ['nothing', 'makeup_token', 'credit', 'refund', 'makeup_policy'],
+    example: 'refund',
+    description: 'The remedy applied; makeup_policy: none chosen, the make-up policy gave tokens or not',
+  })
+  remedy: string;
+  @ApiProperty({ type: [SessionRemedyGivenDto], description: 'Each student holding a seat in the session and what they got' })
+  given: SessionRemedyGivenDto[];
 }
 
 export class ClosedDateResponseDto {

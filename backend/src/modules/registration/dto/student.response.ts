@@ -106,7 +106,7 @@ export class RefundResponseDto {
   })
   status: string;
   @ApiProperty({
-    enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled', 'self_service'],
+    enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled', 'self_service', 'session_cancelled'],
     example: 'admin',
     description:
       "admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); " +

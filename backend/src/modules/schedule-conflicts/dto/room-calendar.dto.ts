@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 
 /** A real calendar date written YYYY-MM-DD (2031-02-30 is refused). */
@@ -16,6 +16,21 @@ export class RoomCalendarQuery {
   @IsOptional()
   @IsUUID('all', { message: 'locationId must be the id of a location' })
   locationId?: string;
+
+  @ApiPropertyOptional({ enum: ['week', 'month'], description: 'A week (Monday to Sunday; the default) or the month of the date given' })
+  @IsOptional()
+  @IsIn(['week', 'month'], { message: 'period must be week or month' })
+  period?: 'week' | 'month';
+
+  @ApiPropertyOptional({ enum: ['room', 'instructor'], description: 'Sessions by room (the default) or by instructor' })
+  @IsOptional()
+  @IsIn(['room', 'instructor'], { message: 'by must be room or instructor' })
+  by?: 'room' | 'instructor';
+}
+
+export class CalendarInstructorDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 'Maria Lopez' }) name: string;
 }
 
 export class CalendarRoomDto {
@@ -31,7 +46,22 @@ export class CalendarSessionDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) sessionId: string;
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
   @ApiProperty({ example: 'Beginner Pottery' }) classTitle: string;
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: "The session's own room or its class's" }) roomId: string;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: EXAMPLE_ID,
+    description: "The session's own room or its class's; null only by instructor (a session with no room)",
+  })
+  roomId: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: EXAMPLE_ID,
+    description: "The session's instructor record, else its class's; null: none",
+  })
+  instructorId: string | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startsAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) endsAt: string;
   @ApiProperty({ enum: ['scheduled', 'cancelled'], description: 'Cancelled: the session or its whole class' }) status: string;
@@ -42,12 +72,19 @@ export class CalendarSessionDto {
 }
 
 export class RoomCalendarResponseDto {
-  @ApiProperty({ example: '2031-03-03', description: 'The Monday shown' }) weekStart: string;
-  @ApiProperty({ example: '2031-03-09', description: 'The Sunday shown' }) weekEnd: string;
+  @ApiProperty({ enum: ['week', 'month'], example: 'week' }) period: string;
+  @ApiProperty({ enum: ['room', 'instructor'], example: 'room' }) by: string;
+  @ApiProperty({ example: '2031-03-03', description: "The first day shown: the week's Monday, or the month's first" }) weekStart: string;
+  @ApiProperty({ example: '2031-03-09', description: "The last day shown: the week's Sunday, or the month's last" }) weekEnd: string;
   @ApiProperty({ example: 'America/Chicago', description: "The organization's zone: the days and times are read in it" })
   timeZone: string;
-  @ApiProperty({ type: [String], example: ['2031-03-03'], description: 'The seven days, Monday first' }) days: string[];
+  @ApiProperty({ type: [String], example: ['2031-03-03'], description: 'The days shown, in order' }) days: string[];
   @ApiProperty({ type: [CalendarRoomDto], description: 'Every room (of the location), by location then name' }) rooms: CalendarRoomDto[];
-  @ApiProperty({ type: [CalendarSessionDto], description: 'The sessions booked in those rooms that week, soonest first' })
+  @ApiProperty({ type: [CalendarInstructorDto], description: 'By instructor: every instructor, by name (empty by room)' })
+  instructors: CalendarInstructorDto[];
+  @ApiProperty({
+    type: [CalendarSessionDto],
+    description: 'The sessions booked in those rooms (by instructor: every session) in the period, soonest first',
+  })
   sessions: CalendarSessionDto[];
 }
