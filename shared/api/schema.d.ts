@@ -18391,6 +18391,9 @@ export interface operations {
         startDate?: string;
         /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
         format?: "json" | "csv";
       };
     };
@@ -18440,6 +18443,9 @@ export interface operations {
         startDate?: string;
         /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
         format?: "json" | "csv";
       };
     };
@@ -18549,6 +18555,9 @@ export interface operations {
         startDate?: string;
         /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
         format?: "json" | "csv";
       };
     };
