@@ -27,7 +27,6 @@ import { MembershipsRepository } from './memberships.repository';
 import { CreditProductReports } from './credit-product-reports';
 import { CreditSalesReportRepository } from './credit-sales-report.repository';
 import { MembershipsService } from './memberships.service';
-import { PortalMembershipsController } from './portal-memberships.controller';
 
 /**
  * What an organization sells on the credits ledger (issue 41 §2): packs, memberships and account credit as products
@@ -48,7 +47,7 @@ import { PortalMembershipsController } from './portal-memberships.controller';
     CommunicationsModule,
     WebhooksModule,
   ],
-  controllers: [CreditProductsController, CardCheckoutController, MembershipsController, PortalMembershipsController],
+  controllers: [CreditProductsController, CardCheckoutController, MembershipsController],
   providers: [
     CreditProductsRepository,
     CreditSalesRepository,
@@ -69,6 +68,6 @@ import { PortalMembershipsController } from './portal-memberships.controller';
     MembershipsService,
     MembershipOnSession,
   ],
-  exports: [CreditProductReports],
+  exports: [CreditProductReports, MembershipsService, MembershipOnSession],
 })
 export class CreditProductsModule {}

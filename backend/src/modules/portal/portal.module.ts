@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { tokenJwtModule } from '../auth/bearer-tokens';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
+import { CreditProductsModule } from '../credit-products/credit-products.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
@@ -12,6 +13,7 @@ import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { PortalJwtStrategy } from './portal-jwt.strategy';
+import { PortalMembershipsController } from './portal-memberships.controller';
 import { PortalController } from './portal.controller';
 import { PortalPlansController } from './portal-plans.controller';
 import { PortalPlanPaymentsController } from './portal-plan-payments.controller';
@@ -29,6 +31,7 @@ import { PortalSignIn } from './portal-sign-in.service';
  */
 @Module({
   imports: [
+    CreditProductsModule,
     PassportModule,
     tokenJwtModule(),
     StudentsModule,
@@ -42,7 +45,13 @@ import { PortalSignIn } from './portal-sign-in.service';
     StripeModule,
     ConnectModule,
   ],
-  controllers: [PortalController, PortalReceiptsController, PortalPlansController, PortalPlanPaymentsController],
+  controllers: [
+    PortalController,
+    PortalReceiptsController,
+    PortalPlansController,
+    PortalPlanPaymentsController,
+    PortalMembershipsController,
+  ],
   providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy, PortalPlansService, PortalPlanPayments],
 })
 export class PortalModule {}

@@ -2,14 +2,15 @@ import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common'
 import { PortalOnly } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
-import { CurrentStudent, type PortalUser } from '../portal/portal-user';
+import { CurrentStudent, type PortalUser } from './portal-user';
 import { StudentsService } from '../students/students.service';
-import { CancelAtPeriodEndDto, FreezeDto, MembershipResponseDto, RenewalPaymentDto } from './dto/membership.dto';
-import { MembershipOnSession } from './membership-on-session';
-import { MembershipsService } from './memberships.service';
+import { CancelAtPeriodEndDto, FreezeDto, MembershipResponseDto, RenewalPaymentDto } from '../credit-products/dto/membership.dto';
+import { MembershipOnSession } from '../credit-products/membership-on-session';
+import { MembershipsService } from '../credit-products/memberships.service';
 
 /**
- * The member's own memberships in the portal (issue 41 §2): cancel at period end and freeze, for themselves and the
+ * The member's own memberships in the portal (issue 41 §2), through the credit-products module's services (which owns
+ * them; the portal sits above it): cancel at period end and freeze, for themselves and the
  * household members they are the contact for; anybody else's membership is 404.
  */
 @PortalOnly()
