@@ -3,31 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PayerPlansService } from '../payment-plans/payer-plans.service';
 import { OffSessionCharges } from '../payments/off-session/off-session-charges';
-import type { OffSessionOutcome } from '../payments/off-session/off-session-outcome';
+import { recordedOutcome, type OffSessionOutcome } from '../payments/off-session/off-session-outcome';
 import { CreditProductsRepository } from './credit-products.repository';
 import { CreditSaleGrants } from './credit-sale-grants';
 import { MembershipAnnouncements } from './membership-announcements';
-import { MembershipRenewalsRepository, type DueRenewal, type RenewalOutcome } from './membership-renewals.repository';
+import { MembershipRenewalsRepository, type DueRenewal } from './membership-renewals.repository';
 import type { Membership } from './memberships.repository';
 
 /** Renewals one instance claims per round. */
 const BATCH = 25;
 /** Longer than a charge may take (the gateway gives up after 30 s): a lease outliving its call is never taken over. */
 export const RENEWAL_LEASE_MS = 5 * 60_000;
-
-const recorded = (o: OffSessionOutcome): RenewalOutcome => {
-  switch (o.kind) {
-    case 'succeeded':
-    case 'processing':
-      return { kind: o.kind, paymentIntentId: o.paymentIntentId };
-    case 'authentication_required':
-    case 'soft_decline':
-    case 'hard_decline':
-      return { kind: o.kind, paymentIntentId: o.paymentIntentId, declineCode: o.declineCode ?? o.code };
-    default:
-      return { kind: o.kind };
-  }
-};
 
 /**
  * Membership renewals (issue 41 §2), by the off-session rules of payment plans (issue 40):
@@ -98,7 +84,7 @@ export class MembershipRenewals {
     }
     const rules = await this.payers.retryRules(due.organizationId);
     const done = await this.db.transaction(async (m) => {
-      const ms = await this.repo.record(m, due, recorded(outcome), rules.retryDays, rules.graceDays);
+      const ms = await this.repo.record(m, due, recordedOutcome(outcome), rules.retryDays, rules.graceDays);
       if (!ms) return null;
       const product = await this.products.find(ms.organizationId, ms.productId, m);
       if (!product) throw new Error(`Membership ${ms.id}: its product ${ms.productId} is gone`);

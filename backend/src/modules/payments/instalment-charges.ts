@@ -1,30 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { type DueInstalment, type InstalmentOutcome, InstalmentLedger, type RecordedInstalment } from '../payment-plans/instalment-ledger';
+import { type DueInstalment, InstalmentLedger, type RecordedInstalment } from '../payment-plans/instalment-ledger';
 import { CardEnrollmentsService } from '../registration/card-enrollments.service';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { OffSessionCharges } from './off-session/off-session-charges';
-import type { OffSessionOutcome } from './off-session/off-session-outcome';
+import { recordedOutcome, type OffSessionOutcome } from './off-session/off-session-outcome';
 
 /** Instalments one instance claims per round. */
 const BATCH = 25;
 /** Longer than a charge may take (the gateway gives up after 30 s): a lease outliving its call is never taken over. */
 export const LEASE_MS = 5 * 60_000;
-
-const recorded = (o: OffSessionOutcome): InstalmentOutcome => {
-  switch (o.kind) {
-    case 'succeeded':
-    case 'processing':
-      return { kind: o.kind, paymentIntentId: o.paymentIntentId };
-    case 'authentication_required':
-    case 'soft_decline':
-    case 'hard_decline':
-      return { kind: o.kind, paymentIntentId: o.paymentIntentId, declineCode: o.declineCode ?? o.code };
-    default:
-      return { kind: o.kind };
-  }
-};
 
 /**
  * Charges due instalments off-session (issue 40 §2), each exactly once however many instances run this: an instalment
@@ -82,7 +68,7 @@ export class InstalmentCharges {
       // The enrollment first, as a cancellation takes it (then the plan, then its instalments): a charge recorded while
       // the registration is being cancelled waits for it instead of deadlocking with it, and then sees it cancelled.
       await this.cards.inOrganization(due.enrollmentId, due.organizationId, m, true);
-      const row = await this.ledger.record(m, due, recorded(outcome));
+      const row = await this.ledger.record(m, due, recordedOutcome(outcome));
       if (!row) return null;
       if (outcome.kind === 'succeeded')
         await this.announce.paid(m, row, {

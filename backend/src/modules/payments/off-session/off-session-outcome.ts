@@ -94,3 +94,25 @@ export function outcomeOfError(e: unknown, attemptKey: string): OffSessionOutcom
   // Not an SDK error (a socket torn down under it): Stripe may have acted.
   return { kind: 'ambiguous', attemptKey, reason: e instanceof Error ? e.message : String(e) };
 }
+
+/** An outcome as the charging jobs record it on their own rows: the PaymentIntent and the decline code, no money. */
+export type RecordedOffSessionOutcome =
+  | { kind: 'succeeded' | 'processing'; paymentIntentId: string }
+  | { kind: 'authentication_required' | 'hard_decline' | 'soft_decline'; paymentIntentId: string | null; declineCode: string | null }
+  | { kind: 'ambiguous' }
+  | { kind: 'unavailable' };
+
+/** What an instalment or a membership renewal keeps of an outcome (the decline code, or Stripe's code without one). */
+export function recordedOutcome(o: OffSessionOutcome): RecordedOffSessionOutcome {
+  switch (o.kind) {
+    case 'succeeded':
+    case 'processing':
+      return { kind: o.kind, paymentIntentId: o.paymentIntentId };
+    case 'authentication_required':
+    case 'soft_decline':
+    case 'hard_decline':
+      return { kind: o.kind, paymentIntentId: o.paymentIntentId, declineCode: o.declineCode ?? o.code };
+    default:
+      return { kind: o.kind };
+  }
+}
