@@ -88,6 +88,12 @@ describe('every job on two instances at once', () => {
     const past = await cardClass(a, org, { days: 1, duration: 60 });
     await a.http.post('/api/students/register').send(registerBody(org.orgId, past.id)).expect(201);
     await a.db.query(`UPDATE classes SET start_date = now() - interval '3 days' WHERE id = $1`, [past.id]);
+    // The milestones read the session records: its one session moves with the start.
+    await a.db.query(
+      `UPDATE class_sessions s SET starts_at = c.start_date, ends_at = c.start_date + make_interval(mins => c.duration)
+         FROM classes c WHERE c.id = s.class_id AND s.class_id = $1`,
+      [past.id],
+    );
 
     // Waitlist: a full class, two waiting; the first one's offer lapses, so the seat passes to the second.
     const { cls: full, students } = await fullClass(a, org, 1, { startDate: new Date(Date.now() + 100 * HOUR).toISOString() });
