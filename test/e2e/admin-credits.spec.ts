@@ -25,7 +25,12 @@ async function newStudent(page: Page, who: string) {
 
 async function openStudent(page: Page, student: { email: string; name: string }) {
   await page.goto('/admin/students');
+  // The list is drawn again when the search's answer comes: a click before it can land on a card being replaced.
+  const searched = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/students' && decodeURIComponent(res.url()).includes(student.email),
+  );
   await page.getByLabel('Search students by name, email or phone').fill(student.email);
+  await searched;
   const row = page.getByRole('row', { name: new RegExp(student.email) });
   const card = page.getByRole('button', { name: `View ${student.name}` });
   await expect(row.or(card)).toBeVisible();
